@@ -1,0 +1,40 @@
+#pragma once
+// The arithmetic behind one cell, with the live numbers, for the page's inspector.
+#include <optional>
+#include <vector>
+
+#include "trace.hpp"
+
+namespace attnlab {
+
+struct Term {
+  double a, b, product;
+};
+
+// scores[i][j] = Σ_t Q[i][t]·K[j][t] (the terms are the dot product's; other alignment functions give none).
+struct ScoreExplanation {
+  std::vector<Term> terms;
+  double sum = 0, divisor = 1, scaled = 0;
+  bool hidden = false;
+};
+
+// weights[i] = exp(masked[i] - max) / Σ exp(masked[i] - max)
+struct SoftmaxExplanation {
+  double max = 0, sum = 0;
+  std::vector<double> shifted, exp, weights;
+  std::vector<bool> hidden;
+  bool empty = false;  // every key hidden: all weights 0
+};
+
+// Z[i][t] = Σ_j weights[i][j]·V[j][t]
+struct OutputExplanation {
+  std::vector<Term> terms;
+  double sum = 0;
+};
+
+// Each returns nothing when the head or cell is out of range.
+std::optional<ScoreExplanation> explain_score(const Trace& trace, int head, int i, int j);
+std::optional<SoftmaxExplanation> explain_softmax(const Trace& trace, int head, int i);
+std::optional<OutputExplanation> explain_output(const Trace& trace, int head, int i, int t);
+
+}  // namespace attnlab

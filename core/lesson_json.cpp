@@ -1,0 +1,374 @@
+#include "lesson_json.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "limits.hpp"
+#include "numpy_random.hpp"
+#include "tokenizer.hpp"
+#include "validate.hpp"
+
+namespace attnlab {
+namespace {
+
+using nlohmann::json;
+
+const char* type_name(const json& j) {
+  switch (j.type()) {
+    case json::value_t::null: return "null";
+    case json::value_t::boolean: return "a boolean";
+    case json::value_t::string: return "a string";
+    case json::value_t::array: return "a list";
+    case json::value_t::object: return "an object";
+    case json::value_t::discarded: return "nothing";
+    default: return "a number";
+  }
+}
+
+std::string index(const std::string& field, std::size_t i) { return field + "[" + std::to_string(i) + "]"; }
+
+class Reader {
+ public:
+  explicit Reader(Problems& problems) : problems_(problems) {}
+
+  void fail(const std::string& field, const std::string& message) { problems_.push_back({field, message}); }
+
+  // A finite number within the limits, or a problem.
+  bool number(const json& j, const std::string& field, double& out) {
+    if (!j.is_number()) {
+      fail(field, std::string("must be a number, not ") + type_name(j));
+      return false;
+    }
+    out = j.get<double>();
+    if (!std::isfinite(out)) {
+      fail(field, "must be a finite number");
+      return false;
+    }
+    if (std::abs(out) > limits::max_abs_value) {
+      fail(field, "is too large: numbers must lie within \u00b11e12");
+      return false;
+    }
+    return true;
+  }
+
+  bool matrix(const json& j, const std::string& field, Matrix& out) {
+    if (!j.is_array() || j.empty()) {
+      fail(field, std::string("must be a non-empty list of rows, not ") + (j.is_array() ? "an empty list" : type_name(j)));
+      return false;
+    }
+    if (j.size() > limits::max_entries) {
+      fail(field, "has too many rows (" + std::to_string(j.size()) + ")");
+      return false;
+    }
+    // A flat list of numbers is one row (v_a, or a one-token X).
+    const bool flat = !j[0].is_array();
+    const std::size_t rows = flat ? 1 : j.size();
+    const std::size_t cols = flat ? j.size() : j[0].size();
+    if (cols == 0) {
+      fail(index(field, 0), "is an empty row");
+      return false;
+    }
+    if (rows * cols > limits::max_entries) {
+      fail(field, "has " + std::to_string(rows * cols) + " entries; at most " + std::to_string(limits::max_entries) +
+                      " are allowed");
+      return false;
+    }
+    out.resize(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
+    bool ok = true;
+    for (std::size_t r = 0; r < rows && ok; ++r) {
+      const json& row = flat ? j : j[r];
+      const std::string row_field = flat ? field : index(field, r);
+      if (!row.is_array()) {
+        fail(row_field, std::string("must be a list of numbers, not ") + type_name(row));
+        return false;
+      }
+      if (row.size() != cols) {
+        fail(row_field, "has " + std::to_string(row.size()) + " numbers but row 0 has " + std::to_string(cols) +
+                            ": every row needs the same length");
+        return false;
+      }
+      for (std::size_t c = 0; c < cols && ok; ++c)
+        ok = number(row[c], index(row_field, c), out(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)));
+    }
+    return ok;
+  }
+
+  bool string_list(const json& j, const std::string& field, std::size_t max_items, std::vector<std::string>& out) {
+    if (!j.is_array()) {
+      fail(field, std::string("must be a list of strings, not ") + type_name(j));
+      return false;
+    }
+    if (j.size() > max_items) {
+      fail(field, "has " + std::to_string(j.size()) + " entries; at most " + std::to_string(max_items) + " are allowed");
+      return false;
+    }
+    out.clear();
+    for (std::size_t i = 0; i < j.size(); ++i) {
+      if (!j[i].is_string()) {
+        fail(index(field, i), std::string("must be a string, not ") + type_name(j[i]));
+        return false;
+      }
+      out.push_back(j[i].get<std::string>());
+      if (out.back().size() > limits::max_token_chars) {
+        fail(index(field, i), "is longer than " + std::to_string(limits::max_token_chars) + " characters");
+        return false;
+      }
+      if (out.back().empty()) {
+        fail(index(field, i), "is an empty string");
+        return false;
+      }
+    }
+    return true;
+  }
+
+ private:
+  Problems& problems_;
+};
+
+const std::vector<std::string>& known_fields() {
+  static const std::vector<std::string> fields{"tokens", "sentence", "vocab", "heads", "score", "scale", "mask",
+                                               "init", "title", "note", "X", "E", "W_Q", "W_K", "W_V", "W_O",
+                                               "W_a", "W_1", "W_2", "v_a"};
+  return fields;
+}
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+// "w_q" is almost certainly W_Q: say so instead of silently ignoring it. Other extra fields are welcome.
+void check_field_names(const json& j, Reader& r) {
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    const auto& known = known_fields();
+    if (std::find(known.begin(), known.end(), it.key()) != known.end()) continue;
+    for (const auto& k : known)
+      if (lower(k) == lower(it.key())) r.fail(it.key(), "is not a lesson field; did you mean \"" + k + "\"?");
+  }
+}
+
+void read_tokens(const json& j, Reader& r, Lesson& lesson) {
+  if (j.contains("tokens") && j.contains("sentence")) r.fail("sentence", "give either tokens or a sentence, not both");
+  if (auto it = j.find("tokens"); it != j.end()) {
+    r.string_list(*it, "tokens", limits::max_tokens, lesson.tokens);
+  } else if (auto s = j.find("sentence"); s != j.end()) {
+    if (!s->is_string()) return r.fail("sentence", std::string("must be a string, not ") + type_name(*s));
+    const auto& text = s->get_ref<const std::string&>();
+    if (text.size() > limits::max_sentence_chars)
+      return r.fail("sentence", "is longer than " + std::to_string(limits::max_sentence_chars) + " characters");
+    lesson.tokens = tokenize(text);
+    if (lesson.tokens.empty()) return r.fail("sentence", "has no tokens");
+    if (lesson.tokens.size() > limits::max_tokens)
+      return r.fail("sentence", "has " + std::to_string(lesson.tokens.size()) + " tokens; at most " +
+                                    std::to_string(limits::max_tokens) + " are allowed");
+    for (std::size_t i = 0; i < lesson.tokens.size(); ++i)
+      if (lesson.tokens[i].size() > limits::max_token_chars)
+        return r.fail("sentence", "token " + std::to_string(i) + " is longer than " +
+                                      std::to_string(limits::max_token_chars) + " characters");
+    lesson.vocab = sorted_vocabulary(lesson.tokens);
+  }
+  if (auto v = j.find("vocab"); v != j.end()) {
+    std::vector<std::string> vocab;
+    if (r.string_list(*v, "vocab", limits::max_vocab, vocab)) lesson.vocab = vocab;
+  }
+}
+
+void read_options(const json& j, Reader& r, Lesson& lesson) {
+  if (auto h = j.find("heads"); h != j.end()) {
+    double v = 0;
+    if (r.number(*h, "heads", v)) {
+      if (v != std::floor(v) || v < 1 || v > static_cast<double>(limits::max_heads))
+        r.fail("heads", "must be a whole number from 1 to " + std::to_string(limits::max_heads));
+      else
+        lesson.heads = static_cast<int>(v);
+    }
+  }
+  if (auto s = j.find("score"); s != j.end()) {
+    static const std::vector<std::pair<std::string, ScoreKind>> kinds{
+        {"scaled_dot", ScoreKind::scaled_dot}, {"dot", ScoreKind::dot},         {"general", ScoreKind::general},
+        {"additive", ScoreKind::additive},     {"cosine", ScoreKind::cosine}, {"location", ScoreKind::location}};
+    const auto k = std::find_if(kinds.begin(), kinds.end(),
+                                [&](const auto& p) { return s->is_string() && s->get<std::string>() == p.first; });
+    if (k == kinds.end())
+      r.fail("score", "must be one of \"scaled_dot\", \"dot\", \"general\", \"additive\", \"cosine\", \"location\"");
+    else
+      lesson.score = k->second;
+  }
+  if (auto s = j.find("scale"); s != j.end()) {
+    if (s->is_string() && *s == "sqrt_dk") {
+      lesson.scale = ScaleKind::sqrt_dk;
+    } else if (s->is_string() && *s == "none") {
+      lesson.scale = ScaleKind::none;
+    } else if (s->is_number()) {
+      if (r.number(*s, "scale", lesson.scale_value)) {
+        if (lesson.scale_value <= 0) r.fail("scale", "must be a positive number to divide the scores by");
+        lesson.scale = ScaleKind::value;
+      }
+    } else {
+      r.fail("scale", "must be \"sqrt_dk\", \"none\" or a positive number");
+    }
+  }
+  if (auto m = j.find("mask"); m != j.end()) {
+    if (m->is_string() && *m == "none") {
+      lesson.mask = MaskKind::none;
+    } else if (m->is_string() && *m == "causal") {
+      lesson.mask = MaskKind::causal;
+    } else if (m->is_object() && m->contains("padding")) {
+      const json& p = (*m)["padding"];
+      lesson.mask = MaskKind::padding;
+      if (!p.is_array() || p.size() > limits::max_tokens) {
+        r.fail("mask.padding", "must be a list of true/false, one per token");
+        return;
+      }
+      for (std::size_t i = 0; i < p.size(); ++i) {
+        if (!p[i].is_boolean()) return r.fail(index("mask.padding", i), std::string("must be true or false, not ") + type_name(p[i]));
+        lesson.padding.push_back(p[i].get<bool>());
+      }
+    } else if (m->is_array()) {
+      lesson.mask = MaskKind::matrix;
+      if (r.matrix(*m, "mask", lesson.mask_matrix))
+        for (Eigen::Index a = 0; a < lesson.mask_matrix.rows(); ++a)
+          for (Eigen::Index b = 0; b < lesson.mask_matrix.cols(); ++b)
+            if (lesson.mask_matrix(a, b) != 0 && lesson.mask_matrix(a, b) != 1)
+              return r.fail("mask[" + std::to_string(a) + "][" + std::to_string(b) + "]",
+                            "must be 0 (hidden) or 1 (visible)");
+    } else {
+      r.fail("mask", "must be \"none\", \"causal\", {\"padding\": [true/false per token]} or an n \u00d7 n matrix of 0/1");
+    }
+  }
+}
+
+// np.random.seed(seed); then each draw in order, exactly as NumPy's legacy generator.
+void read_init(const json& init, Reader& r, std::map<std::string, Matrix>& drawn) {
+  if (!init.is_object()) return r.fail("init", std::string("must be an object, not ") + type_name(init));
+  if (auto g = init.find("rng"); g != init.end() && !(g->is_string() && *g == "numpy"))
+    return r.fail("init.rng", "must be \"numpy\" (NumPy's legacy generator)");
+  double seed = 0;
+  auto s = init.find("seed");
+  if (s == init.end()) return r.fail("init.seed", "is missing");
+  if (!r.number(*s, "init.seed", seed)) return;
+  if (seed != std::floor(seed) || seed < 0 || seed > 4294967295.0)
+    return r.fail("init.seed", "must be a whole number from 0 to 4294967295 (as np.random.seed requires)");
+  auto d = init.find("draws");
+  if (d == init.end() || !d->is_array()) return r.fail("init.draws", "must be a list of {name, shape}");
+  if (d->size() > limits::max_draws)
+    return r.fail("init.draws", "has more than " + std::to_string(limits::max_draws) + " draws");
+  NumpyRandom rng(static_cast<std::uint32_t>(seed));
+  for (std::size_t i = 0; i < d->size(); ++i) {
+    const json& draw = (*d)[i];
+    const std::string f = index("init.draws", i);
+    if (!draw.is_object()) return r.fail(f, std::string("must be an object, not ") + type_name(draw));
+    auto name = draw.find("name");
+    const auto& names = matrix_names();
+    if (name == draw.end() || !name->is_string() ||
+        std::find(names.begin(), names.end(), name->get<std::string>()) == names.end())
+      return r.fail(f + ".name", "must name a matrix: X, E, W_Q, W_K, W_V, W_O, W_a, W_1, W_2 or v_a");
+    if (drawn.count(*name)) return r.fail(f + ".name", "draws " + name->get<std::string>() + " a second time");
+    auto shape = draw.find("shape");
+    double rows = 1, cols = 0;
+    if (shape == draw.end() || !shape->is_array() || shape->empty() || shape->size() > 2)
+      return r.fail(f + ".shape", "must be [rows, columns]");
+    const bool one = shape->size() == 1;
+    if (!r.number((*shape)[0], f + ".shape[0]", one ? cols : rows)) return;
+    if (!one && !r.number((*shape)[1], f + ".shape[1]", cols)) return;
+    if (rows != std::floor(rows) || cols != std::floor(cols) || rows < 1 || cols < 1 ||
+        rows > static_cast<double>(limits::max_entries) || cols > static_cast<double>(limits::max_entries) ||
+        rows * cols > static_cast<double>(limits::max_entries))
+      return r.fail(f + ".shape", "must be whole numbers \u2265 1 with at most " + std::to_string(limits::max_entries) +
+                                      " entries in all");
+    double scale = 1;
+    if (auto sc = draw.find("scale"); sc != draw.end() && !r.number(*sc, f + ".scale", scale)) return;
+    bool uniform = false;
+    if (auto dist = draw.find("dist"); dist != draw.end()) {
+      if (dist->is_string() && *dist == "rand") uniform = true;
+      else if (!(dist->is_string() && *dist == "randn")) return r.fail(f + ".dist", "must be \"randn\" or \"rand\"");
+    }
+    Matrix m(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
+    for (Eigen::Index a = 0; a < m.rows(); ++a)
+      for (Eigen::Index b = 0; b < m.cols(); ++b) m(a, b) = (uniform ? rng.rand() : rng.randn()) * scale;
+    drawn[*name] = std::move(m);
+  }
+}
+
+}  // namespace
+
+Problems read_lesson(std::string_view text, Lesson& lesson) { return read_lesson(text, {}, lesson); }
+
+Problems read_lesson(std::string_view text, const std::map<std::string, Matrix>& overrides, Lesson& lesson) {
+  Problems problems;
+  Reader r(problems);
+  lesson = Lesson{};
+  if (text.size() > limits::max_json_bytes) {
+    r.fail("lesson", "is larger than 32 MiB");
+    return problems;
+  }
+  const json j = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) {
+    r.fail("lesson", "is not valid JSON");
+    return problems;
+  }
+  if (!j.is_object()) {
+    r.fail("lesson", std::string("must be a JSON object, not ") + type_name(j));
+    return problems;
+  }
+  check_field_names(j, r);
+  read_tokens(j, r, lesson);
+  read_options(j, r, lesson);
+  std::map<std::string, Matrix> drawn;
+  if (auto init = j.find("init"); init != j.end()) read_init(*init, r, drawn);
+  for (const auto& name : matrix_names()) {
+    if (auto it = overrides.find(name); it != overrides.end()) {
+      lesson.matrices[name] = it->second;
+    } else if (auto m = j.find(name); m != j.end()) {
+      Matrix value;
+      if (r.matrix(*m, name, value)) lesson.matrices[name] = std::move(value);
+    } else if (auto d = drawn.find(name); d != drawn.end()) {
+      lesson.matrices[name] = std::move(d->second);
+    }
+  }
+  // Without tokens, a lesson of plain matrices still runs: name the rows t1, t2, …
+  if (!j.contains("tokens") && !j.contains("sentence"))
+    if (const Matrix* x = lesson.find("X"))
+      for (Eigen::Index i = 0; i < x->rows() && i < static_cast<Eigen::Index>(limits::max_tokens); ++i)
+        lesson.tokens.push_back("t" + std::to_string(i + 1));
+  if (!problems.empty()) return problems;
+  return validate(lesson);
+}
+
+namespace {
+json matrix_json(const Matrix& m) {
+  json rows = json::array();
+  for (Eigen::Index r = 0; r < m.rows(); ++r) {
+    json row = json::array();
+    for (Eigen::Index c = 0; c < m.cols(); ++c) row.push_back(m(r, c));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+}  // namespace
+
+std::string write_lesson(const Lesson& lesson) {
+  json j;
+  j["tokens"] = lesson.tokens;
+  if (lesson.vocab) j["vocab"] = *lesson.vocab;
+  j["heads"] = lesson.heads;
+  j["score"] = score_name(lesson.score);
+  switch (lesson.scale) {
+    case ScaleKind::automatic: break;
+    case ScaleKind::sqrt_dk: j["scale"] = "sqrt_dk"; break;
+    case ScaleKind::none: j["scale"] = "none"; break;
+    case ScaleKind::value: j["scale"] = lesson.scale_value; break;
+  }
+  switch (lesson.mask) {
+    case MaskKind::none: j["mask"] = "none"; break;
+    case MaskKind::causal: j["mask"] = "causal"; break;
+    case MaskKind::padding: j["mask"] = {{"padding", lesson.padding}}; break;
+    case MaskKind::matrix: j["mask"] = matrix_json(lesson.mask_matrix); break;
+  }
+  for (const auto& [name, m] : lesson.matrices) j[name] = name == "v_a" ? json(matrix_json(m)[0]) : matrix_json(m);
+  return j.dump();
+}
+
+}  // namespace attnlab

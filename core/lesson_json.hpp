@@ -1,0 +1,23 @@
+#pragma once
+// Reading a lesson from JSON text (the CLI, the wasm module and the URL all come through here)
+// and writing one back.
+#include <string>
+#include <string_view>
+
+#include "lesson.hpp"
+#include "problems.hpp"
+
+namespace attnlab {
+
+// Parses and validates. On success returns no problems and fills `lesson`; otherwise returns every
+// problem found (a lesson with problems must not be computed).
+Problems read_lesson(std::string_view json_text, Lesson& lesson);
+
+// Applies matrices that arrived outside the JSON (typed arrays from JavaScript) before validating:
+// they win over JSON and seeded draws alike.
+Problems read_lesson(std::string_view json_text, const std::map<std::string, Matrix>& overrides, Lesson& lesson);
+
+// The lesson as JSON (literal matrices; reading it back gives the same lesson).
+std::string write_lesson(const Lesson& lesson);
+
+}  // namespace attnlab

@@ -1,0 +1,30 @@
+#include "mask.hpp"
+
+#include <limits>
+
+namespace attnlab {
+
+Visibility visibility(const Lesson& lesson) {
+  const auto n = static_cast<Eigen::Index>(lesson.tokens.size());
+  Visibility v = Visibility::Ones(n, n);
+  for (Eigen::Index i = 0; i < n; ++i)
+    for (Eigen::Index j = 0; j < n; ++j) {
+      switch (lesson.mask) {
+        case MaskKind::none: break;
+        case MaskKind::causal: v(i, j) = j <= i; break;
+        case MaskKind::padding: v(i, j) = !lesson.padding[static_cast<std::size_t>(j)]; break;
+        case MaskKind::matrix: v(i, j) = lesson.mask_matrix(i, j) != 0; break;
+      }
+    }
+  return v;
+}
+
+Matrix apply_mask(const Matrix& scaled, const Visibility& visible) {
+  Matrix masked = scaled;
+  for (Eigen::Index i = 0; i < masked.rows(); ++i)
+    for (Eigen::Index j = 0; j < masked.cols(); ++j)
+      if (!visible(i, j)) masked(i, j) = -std::numeric_limits<double>::infinity();
+  return masked;
+}
+
+}  // namespace attnlab

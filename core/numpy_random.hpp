@@ -1,0 +1,21 @@
+#pragma once
+// NumPy's legacy generator (np.random.seed / randn / rand), reproduced bit for bit, so a student's
+// NumPy script and the app show the same numbers for the same seed.
+#include <cstdint>
+#include <random>
+
+namespace attnlab {
+
+class NumpyRandom {
+ public:
+  explicit NumpyRandom(std::uint32_t seed) : mt_(seed) {}  // np.random.seed(seed)
+  double rand();   // np.random.random_sample(): 53-bit uniform in [0, 1)
+  double randn();  // np.random.randn(): polar Box-Muller, the second value kept for the next call
+
+ private:
+  std::mt19937 mt_;  // NumPy seeds MT19937 with init_genrand, exactly as std::mt19937 does
+  bool has_gauss_ = false;
+  double gauss_ = 0.0;
+};
+
+}  // namespace attnlab

@@ -1,0 +1,74 @@
+// The JS contract of the Attention Lab engine (wasm/engine.js over the Emscripten module).
+// Everything returned is a copy: nothing points into wasm memory, so results stay valid forever.
+
+/** A matrix as it crosses the boundary: flat, row-major, with its shape. */
+export interface Matrix {
+  rows: number;
+  cols: number;
+  data: Float64Array; // length rows * cols; hidden cells of `masked` are -Infinity
+}
+
+/** One validation problem: the field it concerns (e.g. "W_Q", "mask.padding[2]", "init.draws[1].shape") and what is wrong. */
+export interface Problem {
+  field: string;
+  message: string;
+}
+
+export interface SoftmaxTrace {
+  max: Float64Array;  // per row: the max over visible keys (NaN for an empty row)
+  exp: Matrix;        // exp(scaled - max), 0 where hidden
+  sum: Float64Array;  // per row: the sum of exp (0 for an empty row)
+}
+
+export interface HeadTrace {
+  Q: Matrix; K: Matrix; V: Matrix;
+  scores: Matrix;   // n x n alignment scores (QKᵀ for dot products)
+  scaled: Matrix;   // scores / divisor
+  masked: Matrix;   // scaled, hidden cells = -Infinity
+  weights: Matrix;  // row softmax; hidden cells exactly 0
+  Z: Matrix;        // weights · V
+  softmax: SoftmaxTrace;
+  emptyRows: number[]; // rows whose every key is hidden: all-zero weights
+}
+
+export interface Trace {
+  tokens: string[];
+  tokenIds: number[] | null;   // when the lesson had a vocabulary (sentence or vocab given)
+  vocab: string[] | null;
+  dModel: number; dK: number; dV: number; heads: number;
+  divisor: number;             // what scores were divided by (1 when scale is "none")
+  visible: Uint8Array;         // n x n, 1 = query i may see key j
+  X: Matrix;
+  headTraces: HeadTrace[];
+  concat: Matrix;              // n x h·d_v
+  output: Matrix;              // concat · W_O, or concat
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
+
+/** A lesson is the engine's JSON input (core/lesson-format.md). Matrix fields may be arrays of rows or, to skip
+ *  JSON for large inputs, a Matrix ({rows, cols, data}). */
+export type Lesson = Record<string, unknown>;
+
+export interface Term { a: number; b: number; product: number }
+export interface ScoreExplanation { head: number; i: number; j: number; terms: Term[]; sum: number; divisor: number; scaled: number; hidden: boolean }
+export interface SoftmaxExplanation { head: number; i: number; max: number; shifted: number[]; exp: number[]; sum: number; weights: number[]; hidden: boolean[]; empty: boolean }
+export interface OutputExplanation { head: number; i: number; t: number; terms: Term[]; sum: number } // a = weight[i][j], b = V[j][t]
+
+export interface Engine {
+  /** Validate and compute every intermediate. Never throws for bad input: problems come back as values. */
+  trace(lesson: Lesson | string): Result<Trace>;
+  /** Every problem in the lesson (empty when valid). */
+  check(lesson: Lesson | string): Problem[];
+  /** The CLI's JSON trace text (17 significant digits, hidden cells null), byte-identical to native `attnlab trace`. */
+  traceJson(lessonText: string): Result<string>;
+  /** The engine's tokenizer: words and punctuation. */
+  tokenize(sentence: string): string[];
+  /** Arithmetic behind one cell of the last successful trace(). */
+  explainScore(head: number, i: number, j: number): ScoreExplanation;
+  explainSoftmax(head: number, i: number): SoftmaxExplanation;
+  explainOutput(head: number, i: number, t: number): OutputExplanation;
+}
+
+/** Loads (once; later calls return the same promise) the wasm engine. In Node pass {wasmBinary}. */
+export function loadEngine(options?: { wasmBinary?: Uint8Array }): Promise<Engine>;
