@@ -8,6 +8,7 @@
 namespace attnlab {
 
 Trace compute_trace(const Lesson& lesson) {
+  use_fixed_blocking();
   Trace t;
   t.tokens = lesson.tokens;
   t.token_ids = token_ids(lesson);

@@ -16,4 +16,11 @@ inline std::string shape_of(Eigen::Index rows, Eigen::Index cols) {
 }
 inline std::string shape_of(const Matrix& m) { return shape_of(m.rows(), m.cols()); }
 
+// Eigen sizes its matrix-product blocks from the CPU's caches, and the blocking decides the order of
+// additions. Fixing it makes native and wasm builds add in the same order: bit-identical traces.
+inline void use_fixed_blocking() {
+  static const bool once = (Eigen::setCpuCacheSizes(32 * 1024, 256 * 1024, 2 * 1024 * 1024), true);
+  (void)once;
+}
+
 }  // namespace attnlab

@@ -1,0 +1,136 @@
+// The one JS module that owns the wasm engine: loads it once, converts lessons in and traces out.
+// Every matrix returned is a copy (Float64Array.slice): a view into wasm memory dies when memory grows.
+import createAttnlabModule from '../build-wasm/wasm/attnlab_engine.mjs';
+
+const MATRIX_FIELDS = ['X', 'E', 'W_Q', 'W_K', 'W_V', 'W_O', 'W_a', 'W_1', 'W_2', 'v_a'];
+const HEAD_MATRICES = ['Q', 'K', 'V', 'scores', 'scaled', 'masked', 'weights', 'Z'];
+
+let loading = null;
+
+/** @type {import('./engine').loadEngine} */
+export function loadEngine(options = {}) {
+  if (!loading) loading = createAttnlabModule(options).then(wrap);
+  return loading;
+}
+
+function isTypedMatrix(value) {
+  return value && typeof value === 'object' && value.data instanceof Float64Array;
+}
+
+function wrap(M) {
+  const api = {
+    putMatrix: M.cwrap('attn_put_matrix', null, ['number', 'number', 'number', 'number']),
+    run: M.cwrap('attn_run', 'number', ['number']),
+    problems: M.cwrap('attn_problems', 'string', []),
+    info: M.cwrap('attn_trace_info', 'string', []),
+    matrix: M.cwrap('attn_matrix', 'number', ['number', 'number']),
+    rows: M.cwrap('attn_matrix_rows', 'number', ['number', 'number']),
+    cols: M.cwrap('attn_matrix_cols', 'number', ['number', 'number']),
+    visible: M.cwrap('attn_visible', 'number', []),
+    explain: M.cwrap('attn_explain', 'string', ['number', 'number', 'number', 'number']),
+    tokenize: M.cwrap('attn_tokenize', 'string', ['number']),
+    command: M.cwrap('attn_command', 'number', ['number', 'number', 'number']),
+    commandText: M.cwrap('attn_command_text', 'string', ['number']),
+  };
+
+  // Strings go through malloc, not the stack: a lesson can be megabytes.
+  function withStrings(strings, fn) {
+    const ptrs = strings.map((s) => {
+      const size = M.lengthBytesUTF8(s) + 1;
+      const p = M._malloc(size);
+      M.stringToUTF8(s, p, size);
+      return p;
+    });
+    try {
+      return fn(...ptrs);
+    } finally {
+      ptrs.forEach((p) => M._free(p));
+    }
+  }
+
+  function readMatrix(head, name) {
+    return withStrings([name], (n) => {
+      const rows = api.rows(head, n), cols = api.cols(head, n);
+      const ptr = api.matrix(head, n) / 8;
+      return { rows, cols, data: M.HEAPF64.slice(ptr, ptr + rows * cols) };
+    });
+  }
+
+  // Large matrices skip JSON: they go straight into wasm memory and override the lesson's field.
+  function send(lesson) {
+    if (typeof lesson === 'string') return lesson;
+    const rest = {};
+    for (const [key, value] of Object.entries(lesson ?? {})) {
+      if (MATRIX_FIELDS.includes(key) && isTypedMatrix(value)) {
+        const bytes = value.data.length * 8;
+        const p = M._malloc(bytes);
+        M.HEAPF64.set(value.data, p / 8);
+        withStrings([key], (name) => api.putMatrix(name, p, value.rows, value.cols));
+        M._free(p);
+      } else {
+        rest[key] = value;
+      }
+    }
+    return JSON.stringify(rest);
+  }
+
+  function readTrace() {
+    const info = JSON.parse(api.info());
+    const n = info.tokens.length;
+    const headTraces = [];
+    for (let h = 0; h < info.heads; h++) {
+      const head = {};
+      for (const name of HEAD_MATRICES) head[name] = readMatrix(h, name);
+      head.softmax = { max: readMatrix(h, 'max').data, exp: readMatrix(h, 'exp'), sum: readMatrix(h, 'sum').data };
+      head.softmax.max = head.softmax.max.map((v) => (v === -Infinity ? NaN : v));
+      head.emptyRows = info.emptyRows[h];
+      headTraces.push(head);
+    }
+    const vp = api.visible();
+    return {
+      tokens: info.tokens, tokenIds: info.tokenIds, vocab: info.vocab,
+      dModel: info.dModel, dK: info.dK, dV: info.dV, heads: info.heads, divisor: info.divisor,
+      visible: M.HEAPU8.slice(vp, vp + n * n),
+      X: readMatrix(-1, 'X'), headTraces, concat: readMatrix(-1, 'concat'), output: readMatrix(-1, 'output'),
+    };
+  }
+
+  function explain(kind, head, i, j) {
+    const e = withStrings([kind], (k) => JSON.parse(api.explain(k, head, i, j)));
+    if (e && e.shifted) e.shifted = e.shifted.map((v) => (v === null ? -Infinity : v));
+    if (e && e.max === null) e.max = NaN;
+    return e;
+  }
+
+  return {
+    trace(lesson) {
+      let text;
+      try {
+        text = send(lesson);
+      } catch (err) {
+        return { ok: false, problems: [{ field: 'lesson', message: `cannot be read: ${err.message}` }] };
+      }
+      const ok = withStrings([text], (p) => api.run(p));
+      return ok ? { ok: true, value: readTrace() } : { ok: false, problems: JSON.parse(api.problems()) };
+    },
+    check(lesson) {
+      const result = this.trace(lesson);
+      return result.ok ? [] : result.problems;
+    },
+    traceJson(lessonText) {
+      const code = withStrings(['trace', lessonText, '-'], (c, t, s) => api.command(c, t, s));
+      return code === 0 ? { ok: true, value: api.commandText(1) } : { ok: false, problems: JSON.parse(api.problems()) };
+    },
+    tokenize(sentence) {
+      return withStrings([sentence], (p) => JSON.parse(api.tokenize(p)));
+    },
+    /** The CLI: same text, same exit code as the native binary. */
+    command(name, lessonText, source) {
+      const exitCode = withStrings([name, lessonText, source], (c, t, s) => api.command(c, t, s));
+      return { exitCode, out: api.commandText(1), err: api.commandText(2) };
+    },
+    explainScore: (head, i, j) => explain('score', head, i, j),
+    explainSoftmax: (head, i) => explain('softmax', head, i, 0),
+    explainOutput: (head, i, t) => explain('output', head, i, t),
+  };
+}
