@@ -1,0 +1,30 @@
+// Shared by the browser tests: serve dist/ on a free 127.0.0.1 port and drive Debian's Chromium.
+import { chromium } from 'playwright-core';
+import { serve } from '../../scripts/serve.mjs';
+
+export async function startBrowser() {
+  const server = await serve(0);
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    // launch() gives every run a fresh, empty profile of its own.
+  });
+  return {
+    base, browser,
+    async close() { await browser.close(); server.close(); },
+  };
+}
+
+// A page that records console errors, page errors and requests that failed or left the origin.
+export async function openPage(env, path = '', viewport = { width: 1280, height: 900 }) {
+  const page = await env.browser.newPage({ viewport });
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  page.on('request', (r) => { if (!r.url().startsWith(env.base) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) problems.push(`left the origin: ${r.url()}`); });
+  await page.goto(env.base + path);
+  return { page, problems };
+}

@@ -1,0 +1,9 @@
+// The page lives in web/ and builds into dist/: relative URLs, so dist/ works from any folder of any host.
+import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: './',
+  build: { outDir: '../dist', emptyOutDir: true, target: 'es2022' },
+});
