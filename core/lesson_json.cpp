@@ -27,6 +27,19 @@ const char* type_name(const json& j) {
   }
 }
 
+// nlohmann's DOM builder, keeping the parser's own message instead of throwing it (the wasm build has no
+// exceptions), so the user learns where the JSON breaks.
+struct MessageKeepingSax : nlohmann::detail::json_sax_dom_parser<json> {
+  std::string error;
+  explicit MessageKeepingSax(json& j) : json_sax_dom_parser(j, false) {}
+  template <class Exception>
+  bool parse_error(std::size_t, const std::string&, const Exception& ex) {
+    error = ex.what();
+    if (auto at = error.find("] "); at != std::string::npos) error.erase(0, at + 2);  // "[json.exception.…] "
+    return false;
+  }
+};
+
 std::string index(const std::string& field, std::size_t i) { return field + "[" + std::to_string(i) + "]"; }
 
 class Reader {
@@ -304,9 +317,10 @@ Problems read_lesson(std::string_view text, const std::map<std::string, Matrix>&
     r.fail("lesson", "is larger than 32 MiB");
     return problems;
   }
-  const json j = json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) {
-    r.fail("lesson", "is not valid JSON");
+  json j;
+  MessageKeepingSax sax(j);
+  if (!json::sax_parse(text.begin(), text.end(), &sax) || !sax.error.empty()) {
+    r.fail("lesson", "is not valid JSON: " + sax.error);
     return problems;
   }
   if (!j.is_object()) {
@@ -333,6 +347,8 @@ Problems read_lesson(std::string_view text, const std::map<std::string, Matrix>&
     if (const Matrix* x = lesson.find("X"))
       for (Eigen::Index i = 0; i < x->rows() && i < static_cast<Eigen::Index>(limits::max_tokens); ++i)
         lesson.tokens.push_back("t" + std::to_string(i + 1));
+  // An embedding table without a vocabulary: the default one, the sorted distinct tokens.
+  if (!lesson.vocab && lesson.find("E") && !lesson.find("X")) lesson.vocab = sorted_vocabulary(lesson.tokens);
   if (!problems.empty()) return problems;
   return validate(lesson);
 }

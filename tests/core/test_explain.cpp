@@ -1,0 +1,50 @@
+#include "explain.hpp"
+
+#include "test_helpers.hpp"
+
+using namespace attnlab;
+using Catch::Matchers::WithinAbs;
+
+namespace {
+const char* lesson = R"({"tokens": ["The", "dog", "ran"], "mask": "causal",
+  "X": [[1, 2], [3, -1], [0.5, 0.5]], "W_Q": [[1, 0], [0, 1]], "W_K": [[2, 0], [0, 1]], "W_V": [[1, 1], [0, 2]]})";
+}
+
+TEST_CASE("a score cell is the sum of q_i[t]·k_j[t]") {
+  const Trace t = test::trace_of(lesson);
+  const auto e = explain_score(t, 0, 1, 0);
+  REQUIRE(e);
+  REQUIRE(e->terms.size() == 2);
+  CHECK(e->terms[0].a == 3);  // q_1 = (3, -1)
+  CHECK(e->terms[0].b == 2);  // k_0 = (2, 2)
+  CHECK(e->terms[0].product == 6);
+  CHECK(e->terms[1].product == -2);
+  CHECK(e->sum == 4);
+  CHECK_THAT(e->scaled, WithinAbs(4 / std::sqrt(2.0), 1e-15));
+  CHECK_FALSE(e->hidden);
+  CHECK(explain_score(t, 0, 0, 2)->hidden);
+  CHECK_FALSE(explain_score(t, 0, 3, 0));
+  CHECK_FALSE(explain_score(t, 1, 0, 0));
+}
+
+TEST_CASE("a softmax row: max, shifted, exponentials, sum, division") {
+  const Trace t = test::trace_of(lesson);
+  const auto e = explain_softmax(t, 0, 1);
+  REQUIRE(e);
+  CHECK(e->hidden == std::vector<bool>{false, false, true});
+  CHECK(e->max == std::max(t.head[0].scaled(1, 0), t.head[0].scaled(1, 1)));
+  CHECK(e->exp[2] == 0);
+  CHECK_THAT(e->weights[0], WithinAbs(e->exp[0] / e->sum, 1e-16));
+  CHECK(std::max(e->shifted[0], e->shifted[1]) == 0);
+}
+
+TEST_CASE("an output cell is the sum of weight·value") {
+  const Trace t = test::trace_of(lesson);
+  const auto e = explain_output(t, 0, 2, 1);
+  REQUIRE(e);
+  REQUIRE(e->terms.size() == 3);
+  double sum = 0;
+  for (const auto& term : e->terms) sum += term.product;
+  CHECK_THAT(e->sum, WithinAbs(sum, 1e-15));
+  CHECK(e->terms[1].b == t.head[0].V(1, 1));
+}
