@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The one command that passes every test: installs what is missing, builds, then runs
+# the native Catch2 tests (plain and under ASan+UBSan), the same tests compiled to wasm under Node,
+# the engine's JS contract and both CLIs under Node, and the page in headless Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs
+jobs=$(nproc)
+
+bash scripts/setup.sh test
+bash scripts/build.sh
+
+echo "== native Catch2 tests"
+ctest --test-dir build --output-on-failure
+
+echo "== native Catch2 tests under AddressSanitizer + UndefinedBehaviorSanitizer"
+cmake -S . -B build-asan -DATTNLAB_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build-asan -j"$jobs" --target attnlab_tests
+ctest --test-dir build-asan --output-on-failure
+
+echo "== the same Catch2 tests compiled to wasm, under Node"
+ctest --test-dir build-wasm --output-on-failure
+
+echo "== browser tests (headless Chromium)"
+node --test tests/e2e/
+
+echo "== wasm engine contract and the two CLIs (native and wasm)"
+node --test tests/node/

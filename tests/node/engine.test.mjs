@@ -1,0 +1,80 @@
+// The wasm engine through its JS contract (wasm/engine.d.ts), under Node.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { loadEngine } from '../../wasm/engine.js';
+
+const root = new URL('../../', import.meta.url);
+const engine = await loadEngine({ wasmBinary: readFileSync(new URL('build-wasm/wasm/attnlab_engine.wasm', root)) });
+const fixture = (name) => JSON.parse(readFileSync(new URL(`tests/fixtures/golden/${name}.json`, root), 'utf8'));
+const cell = (m, r, c) => m.data[r * m.cols + c];
+
+test('trace matches the NumPy fixture (Lecture 20, seed 20)', () => {
+  const f = fixture('lecture20_seed20');
+  const r = engine.trace(f.lesson);
+  assert.ok(r.ok);
+  const t = r.value;
+  assert.deepEqual(t.tokens, ['The', 'dog', 'ran', 'fast']);
+  assert.equal(t.dK, 8);
+  for (const name of ['Q', 'K', 'V', 'scores', 'scaled', 'weights', 'Z'])
+    f.expected.heads[0][name].forEach((row, i) => row.forEach((v, j) => assert.ok(Math.abs(cell(t.headTraces[0][name], i, j) - v) < 1e-12, name)));
+});
+
+test('the loaded engine is cached, results are copies that survive memory growth', async () => {
+  assert.equal(await loadEngine(), engine);
+  const small = engine.trace(fixture('toy_dk4').lesson).value;
+  const before = Array.from(small.headTraces[0].weights.data);
+  const n = 256, d = 512; // grows wasm memory
+  const big = { rows: n, cols: d, data: new Float64Array(n * d).map((_, i) => Math.sin(i)) };
+  const w = { rows: d, cols: d, data: new Float64Array(d * d).map((_, i) => Math.cos(i) / 20) };
+  const r = engine.trace({ X: big, W_Q: w, W_K: w, W_V: w, heads: 4 });
+  assert.ok(r.ok, JSON.stringify(r.problems));
+  assert.equal(r.value.headTraces.length, 4);
+  assert.deepEqual(Array.from(small.headTraces[0].weights.data), before);
+});
+
+test('typed-array matrices give the same trace as JSON rows', () => {
+  const lesson = fixture('torch_mha_E8_h2').lesson;
+  const typed = { ...lesson, X: { rows: lesson.X.length, cols: lesson.X[0].length, data: Float64Array.from(lesson.X.flat()) } };
+  const a = engine.trace(lesson).value, b = engine.trace(typed).value;
+  assert.deepEqual(b.output.data, a.output.data);
+});
+
+test('problems come back as values naming the field', () => {
+  const r = engine.trace({ tokens: ['a'], X: [[1, 'x']] });
+  assert.equal(r.ok, false);
+  assert.deepEqual(r.problems[0], { field: 'X[0][1]', message: 'must be a number, not a string' });
+  assert.equal(engine.trace('{oops').ok, false);
+  assert.deepEqual(engine.check(fixture('toy_dk4').lesson), []);
+  const cyclic = {}; cyclic.self = cyclic;
+  assert.equal(engine.trace(cyclic).ok, false);
+});
+
+test('masking: hidden cells -Infinity in masked, weights exactly 0, empty rows flagged', () => {
+  const t = engine.trace(fixture('masks_empty_row').lesson).value;
+  const h = t.headTraces[0];
+  assert.deepEqual(h.emptyRows, [1]);
+  for (let j = 0; j < h.weights.cols; j++) assert.equal(cell(h.weights, 1, j), 0);
+  assert.ok(Number.isNaN(h.softmax.max[1]));
+  assert.ok(Array.from(h.masked.data).includes(-Infinity));
+  assert.equal(t.visible.length, t.tokens.length ** 2);
+});
+
+test('explanations: score terms, softmax steps, output terms', () => {
+  const t = engine.trace(fixture('exit_ticket').lesson).value;
+  const s = engine.explainScore(0, 0, 0);
+  assert.equal(s.terms.reduce((a, x) => a + x.product, 0), s.sum);
+  const sm = engine.explainSoftmax(0, 0);
+  assert.ok(Math.abs(sm.weights[0] - 0.8808) < 1e-4);
+  assert.equal(Math.max(...sm.shifted), 0);
+  const o = engine.explainOutput(0, 0, 0);
+  assert.ok(Math.abs(o.terms.reduce((a, x) => a + x.product, 0) - cell(t.headTraces[0].Z, 0, 0)) < 1e-15);
+  assert.equal(engine.explainScore(5, 0, 0), null);
+});
+
+test('tokenize and traceJson', () => {
+  assert.deepEqual(engine.tokenize('Life is short, eat dessert first'), ['Life', 'is', 'short', ',', 'eat', 'dessert', 'first']);
+  const r = engine.traceJson(JSON.stringify(fixture('toy_dk4').lesson));
+  assert.ok(r.ok);
+  assert.ok(JSON.parse(r.value).heads);
+});
