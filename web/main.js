@@ -1,8 +1,405 @@
+// Boot and wiring: one state object -> engine.trace -> views. Every edit builds a new lesson, which is
+// traced before it is accepted (an invalid one is reported next to its input and the last valid one stays).
 import { loadEngine } from '../wasm/engine.js';
+import { STEPS } from './steps.js';
+import { PRESETS, DEFAULT_PRESET, presetById } from './presets/index.js';
+import { createStore, decodeHash, encodeHash } from './state.js';
+import { toRows } from './matrix.js';
+import { addOutputProjection, addSeed, currentInputs, removeOutputProjection, resize, setCell, setSeed, setSentence } from './lesson-edit.js';
+import { Heatmap } from './views/heatmap.js';
+import { Inspector } from './views/inspector.js';
+import { StepCard, escapeHtml } from './views/step-card.js';
+import { HeaderControls, MaskControl, MaskGrid, NumberControl, Switch } from './views/controls.js';
+import { formatExact } from './numbers.js';
 
-const engine = await loadEngine();
-const result = engine.trace({ tokens: ['The', 'dog', 'ran', 'fast'], init: { seed: 20, draws: [
-  { name: 'X', shape: [4, 8] }, { name: 'W_Q', shape: [8, 8], scale: 0.5 },
-  { name: 'W_K', shape: [8, 8], scale: 0.5 }, { name: 'W_V', shape: [8, 8], scale: 0.5 }] } });
-const w = result.value.headTraces[0].weights;
-document.getElementById('app').textContent = Array.from(w.data, (v) => v.toFixed(3)).join(' ');
+const app = document.getElementById('app');
+let engine;
+try {
+  engine = await loadEngine();
+} catch (err) {
+  app.innerHTML = `<p class="fatal">The attention engine could not start: ${escapeHtml(err.message)}</p>`;
+  throw err;
+}
+
+// ---------- computing: lesson -> {trace, inputs} ----------
+let current = null; // {lesson, trace, inputs}: derived, never stored in the state
+
+function compute(lesson) {
+  const first = engine.trace(lesson);
+  if (!first.ok) return { ok: false, problems: first.problems };
+  const inputs = currentInputs(engine, lesson, first.value);
+  // explain* reads the engine's last trace: make it this lesson's again after the read-back traces.
+  const r = lesson.init || lesson.W_O ? engine.trace(lesson) : first;
+  return { ok: true, trace: r.value, inputs };
+}
+
+const explain = {
+  score: (h, i, j) => engine.explainScore(h, i, j),
+  softmax: (h, i) => engine.explainSoftmax(h, i),
+  output: (h, i, t) => engine.explainOutput(h, i, t),
+};
+
+// ---------- the state ----------
+let notice = '';
+function initialState() {
+  const fromHash = decodeHash(location.hash);
+  if (fromHash.ok) {
+    const problems = engine.check(fromHash.lesson);
+    if (problems.length === 0) return { lesson: fromHash.lesson, preset: fromHash.preset && presetById(fromHash.preset) ? fromHash.preset : null };
+    notice = `The lesson in this link has problems (${problems.slice(0, 3).map((p) => `${p.field}: ${p.message}`).join('; ')}), so the default lesson is shown instead.`;
+  } else if (!fromHash.empty) {
+    notice = `The link could not be read (${fromHash.message}), so the default lesson is shown instead.`;
+  }
+  return { lesson: structuredClone(DEFAULT_PRESET.lesson), preset: DEFAULT_PRESET.id };
+}
+
+const start = initialState();
+const store = createStore({ ...start, selection: null, reveal: null });
+let problems = []; // from the last rejected edit, shown next to the related input
+
+/** Accept a new lesson if the engine can trace it; otherwise report its problems and keep the old one. */
+function tryLesson(lesson, patch = {}) {
+  const result = compute(lesson);
+  if (!result.ok) {
+    problems = result.problems;
+    if (current) engine.trace(current.lesson); // keep explain* pointing at what is shown
+    render();
+    return result;
+  }
+  problems = [];
+  current = { lesson, trace: result.trace, inputs: result.inputs };
+  const n = result.trace.tokens.length;
+  const sel = store.get().selection;
+  const selection = sel && sel.head < result.trace.heads && sel.row < n ? sel : null;
+  const reveal = Math.min(patch.reveal ?? store.get().reveal ?? n, n);
+  store.set({ preset: null, selection, ...patch, lesson, reveal });
+  return { ok: true };
+}
+
+function dims() {
+  const t = current.trace;
+  return { n: t.tokens.length, dModel: t.dModel, dK: t.dK, dV: t.dV, heads: t.heads };
+}
+
+// ---------- layout ----------
+app.innerHTML = `
+  <header class="top"></header>
+  <div class="notices"><p class="notice" role="status" hidden></p><div class="about" hidden></div><div class="problems global" role="alert" hidden></div></div>
+  <div class="layout"><div class="cards"></div><aside class="side"></aside></div>
+  <footer class="foot">Attention Lab — every number is computed live by the WebAssembly engine.</footer>`;
+const header = new HeaderControls(app.querySelector('.top'), {
+  presets: PRESETS, steps: STEPS,
+  onSentence: (text) => {
+    if (!text.trim()) { header.showProblem('Type at least one word.'); return; }
+    header.showProblem('');
+    const next = setSentence(engine, current.lesson, current.inputs, dims(), text);
+    const r = tryLesson(next);
+    if (!r.ok) header.showProblem(r.problems.map((p) => `${p.field}: ${p.message}`).join(' '));
+  },
+  onPreset: (id) => loadPreset(id),
+  onSeed: (seed) => tryLesson(setSeed(current.lesson, seed)),
+  onAddSeed: () => tryLesson(addSeed(current.lesson, current.inputs, 0)),
+});
+
+const cards = {};
+STEPS.forEach((step, index) => { cards[step.id] = new StepCard(app.querySelector('.cards'), { step, index }); });
+const inspector = new Inspector(app.querySelector('.side'));
+
+const resizeTo = (patch) => tryLesson(resize(engine, current.lesson, current.inputs, dims(), { ...dims(), ...patch }));
+const dModelControl = new NumberControl(cards.embed.controls, { label: 'd<sub>model</sub>', name: 'd_model', min: 1, max: 64, onChange: (v) => resizeTo({ dModel: v }) });
+const dKControl = new NumberControl(cards.project.controls, { label: 'd<sub>k</sub> = d<sub>v</sub>', name: 'd_k', min: 1, max: 64, onChange: (v) => resizeTo({ dK: v, dV: v }) });
+const headsControl = new NumberControl(cards.project.controls, { label: 'heads h', name: 'heads', min: 1, max: 8, onChange: (v) => resizeTo({ heads: v }) });
+let lastNumericScale = null;
+const scaleSwitch = new Switch(cards.scale.controls, {
+  name: 'scale', label: 'divide by √d<sub>k</sub>',
+  onChange: (on) => {
+    const next = structuredClone(current.lesson);
+    if (typeof next.scale === 'number') lastNumericScale = next.scale;
+    if (on) { if (lastNumericScale) next.scale = lastNumericScale; else delete next.scale; } else next.scale = 'none';
+    tryLesson(next);
+  },
+});
+const divisorEl = document.createElement('p');
+divisorEl.className = 'divisor';
+cards.scale.controls.append(divisorEl);
+
+const maskControl = new MaskControl(cards.softmax.controls, {
+  onKind: (kind) => {
+    const next = structuredClone(current.lesson);
+    const n = current.trace.tokens.length;
+    if (kind === 'none') delete next.mask;
+    if (kind === 'causal') next.mask = 'causal';
+    if (kind === 'padding') next.mask = { padding: new Array(n).fill(false) };
+    if (kind === 'custom') next.mask = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => current.trace.visible[i * n + j]));
+    tryLesson(next, kind === 'causal' ? { reveal: 1 } : { reveal: n });
+  },
+  onReveal: (step) => store.set({ reveal: step }),
+  onPadding: (i, pad) => {
+    const next = structuredClone(current.lesson);
+    next.mask.padding[i] = pad;
+    tryLesson(next);
+  },
+});
+const maskGridHost = document.createElement('div');
+cards.softmax.controls.append(maskGridHost);
+const maskGrid = new MaskGrid(maskGridHost, {
+  onToggle: (i, j) => {
+    const next = structuredClone(current.lesson);
+    next.mask[i][j] = next.mask[i][j] ? 0 : 1;
+    tryLesson(next);
+  },
+});
+const outputButtons = document.createElement('div');
+outputButtons.className = 'wo-buttons';
+cards.sum.controls.append(outputButtons);
+outputButtons.addEventListener('click', (e) => {
+  const b = e.target.closest('button');
+  if (!b) return;
+  tryLesson(b.dataset.action === 'add' ? addOutputProjection(current.lesson, current.inputs) : removeOutputProjection(current.lesson));
+});
+
+// ---------- heatmaps, rebuilt when the set of matrices changes ----------
+const grids = {}; // step id -> {signature, maps: {key: Heatmap}}
+const q = (s) => `“${s}”`;
+
+function headGroups(body, heads, names) {
+  const groups = [];
+  for (let h = 0; h < heads; h++) {
+    const g = document.createElement('div');
+    g.className = 'head-group';
+    if (heads > 1) g.innerHTML = `<h3 class="head-title">Head ${h + 1}</h3>`;
+    const row = document.createElement('div');
+    row.className = 'matrix-row';
+    g.append(row);
+    body.append(g);
+    groups.push(row);
+  }
+  return groups;
+}
+
+function ensureGrids(stepId, signature, build) {
+  const g = grids[stepId];
+  if (g && g.signature === signature) return g.maps;
+  const body = cards[stepId].body;
+  body.innerHTML = '';
+  const maps = {};
+  build(body, maps);
+  grids[stepId] = { signature, maps };
+  return maps;
+}
+
+const select = (sel) => store.set({ selection: sel });
+const edit = (name) => (i, j, v) => tryLesson(setCell(current.lesson, current.inputs, name, i, j, v));
+
+function makeMap(host, maps, key, options) {
+  maps[key] = new Heatmap(host, { onSelect: select, ...options });
+}
+
+function label(name, head, heads) {
+  const base = { W_Q: 'W<sub>Q</sub>', W_K: 'W<sub>K</sub>', W_V: 'W<sub>V</sub>', W_O: 'W<sub>O</sub>', scores: 'QK<sup>⊤</sup>', scaled: 'QK<sup>⊤</sup> / √d<sub>k</sub>', weights: 'weights A', concat: 'concat(Z<sub>1</sub> … Z<sub>h</sub>)', output: 'output = concat · W<sub>O</sub>' }[name] ?? name;
+  return heads > 1 && head !== null ? `${base}<sub class="head-sub">head ${head + 1}</sub>` : base;
+}
+
+function buildAll() {
+  const t = current.trace, heads = t.heads, tk = t.tokens;
+  const hasWO = Boolean(current.inputs.W_O);
+  ensureGrids('embed', 'X', (body, maps) => {
+    const row = document.createElement('div'); row.className = 'matrix-row'; body.append(row);
+    makeMap(row, maps, 'X', { matrix: 'X', label: 'X (embeddings)', ariaName: 'X', scale: 'diverging', editable: true, onEdit: edit('X'),
+      describe: (i, j) => `dimension ${j + 1} of the embedding of ${q(tk[i])}` });
+  });
+  ensureGrids('project', `h${heads}`, (body, maps) => {
+    const row = document.createElement('div'); row.className = 'matrix-row weights-row'; body.append(row);
+    for (const W of ['W_Q', 'W_K', 'W_V']) {
+      makeMap(row, maps, W, { matrix: W, label: label(W, null, 1), ariaName: W, scale: 'diverging', editable: true, onEdit: edit(W),
+        describe: (i, j) => `learned weight: input dimension ${i + 1} → ${W.slice(2)} column ${j + 1}` });
+    }
+    headGroups(body, heads).forEach((host, h) => {
+      for (const M of ['Q', 'K', 'V']) {
+        const role = { Q: 'query', K: 'key', V: 'value' }[M];
+        makeMap(host, maps, `${M}${h}`, { matrix: M, head: h, label: label(M, h, heads), ariaName: `${M}${heads > 1 ? ` head ${h + 1}` : ''}`, scale: 'diverging',
+          describe: (i, j) => `${role} of ${q(current.trace.tokens[i])}, column ${j + 1}` });
+      }
+    });
+  });
+  const perHead = (stepId, name, options) => ensureGrids(stepId, `h${heads}`, (body, maps) => {
+    headGroups(body, heads).forEach((host, h) => makeMap(host, maps, `${name}${h}`, { matrix: name, head: h, label: label(name, h, heads), ariaName: `${name}${heads > 1 ? ` head ${h + 1}` : ''}`, ...options }));
+  });
+  perHead('score', 'scores', { scale: 'diverging', describe: (i, j) => `raw score: how strongly ${q(current.trace.tokens[i])} (query) matches ${q(current.trace.tokens[j])} (key)` });
+  perHead('scale', 'scaled', { scale: 'diverging', describe: (i, j) => `scaled score of ${q(current.trace.tokens[i])} for ${q(current.trace.tokens[j])}` });
+  perHead('softmax', 'weights', { scale: 'sequential', digits: 3, describe: (i, j, v) => `how much ${q(current.trace.tokens[i])} attends to ${q(current.trace.tokens[j])} (${(v * 100).toFixed(1)}%)` });
+  ensureGrids('sum', `h${heads}-${hasWO}`, (body, maps) => {
+    headGroups(body, heads).forEach((host, h) => makeMap(host, maps, `Z${h}`, { matrix: 'Z', head: h, label: label('Z', h, heads), ariaName: `Z${heads > 1 ? ` head ${h + 1}` : ''}`, scale: 'diverging',
+      describe: (i, j) => `dimension ${j + 1} of the new, context-aware ${q(current.trace.tokens[i])}` }));
+    if (heads > 1 || hasWO) {
+      const row = document.createElement('div'); row.className = 'matrix-row combine'; body.append(row);
+      makeMap(row, maps, 'concat', { matrix: 'concat', label: label('concat', null, 1), ariaName: 'concat', scale: 'diverging', describe: (i, j) => `${q(current.trace.tokens[i])}, head ${Math.floor(j / current.trace.dV) + 1}` });
+      if (hasWO) {
+        makeMap(row, maps, 'W_O', { matrix: 'W_O', label: label('W_O', null, 1), ariaName: 'W_O', scale: 'diverging', editable: true, onEdit: edit('W_O'), describe: (i, j) => `output weight: concat column ${i + 1} → output column ${j + 1}` });
+        makeMap(row, maps, 'output', { matrix: 'output', label: label('output', null, 1), ariaName: 'output', scale: 'diverging', describe: (i, j) => `final output of ${q(current.trace.tokens[i])}, column ${j + 1}` });
+      }
+    }
+  });
+}
+
+// ---------- selection highlighting ----------
+function highlightFor(matrix, head) {
+  const s = store.get().selection;
+  const out = { rows: new Set(), cols: new Set(), cells: new Set() };
+  if (!s) return out;
+  const tokenRows = ['X', 'Q', 'scores', 'scaled', 'weights', 'Z', 'concat', 'output'];
+  const keyRows = ['K', 'V'];
+  const pairs = ['scores', 'scaled', 'weights'];
+  let qi = null, kj = null, t = null;
+  if (['X', 'Q', 'concat', 'output'].includes(s.matrix)) qi = s.row;
+  if (['K', 'V'].includes(s.matrix)) kj = s.row;
+  if (pairs.includes(s.matrix)) { qi = s.row; kj = s.col; }
+  if (s.matrix === 'Z') { qi = s.row; t = s.col; }
+  if (s.matrix === 'V') t = s.col;
+  if (qi !== null && tokenRows.includes(matrix)) out.rows.add(qi);
+  if (kj !== null && keyRows.includes(matrix)) out.rows.add(kj);
+  if (kj !== null && pairs.includes(matrix)) out.cols.add(kj);
+  if (t !== null && (matrix === 'Z' || matrix === 'V') && head === s.head) out.cols.add(t);
+  if (pairs.includes(matrix) && qi !== null && kj !== null && head === s.head) out.cells.add(`${qi},${kj}`);
+  if (matrix === s.matrix && (head ?? 0) === s.head) out.cells.add(`${s.row},${s.col}`);
+  return out;
+}
+
+// ---------- render ----------
+function maskKind(mask) {
+  if (!mask || mask === 'none') return 'none';
+  if (mask === 'causal') return 'causal';
+  if (Array.isArray(mask)) return 'custom';
+  return 'padding';
+}
+
+const problemsFor = (prefixes) => problems.filter((p) => prefixes.some((x) => p.field === x || p.field.startsWith(`${x}[`) || p.field.startsWith(`${x}.`)));
+const STEP_FIELDS = {
+  embed: ['X', 'E', 'vocab', 'tokens', 'sentence', 'init'], project: ['W_Q', 'W_K', 'W_V', 'heads'], score: ['score', 'W_a', 'W_1', 'W_2', 'v_a'],
+  scale: ['scale'], softmax: ['mask'], sum: ['W_O'],
+};
+
+let frame = 0;
+function render() {
+  if (!current) return;
+  const state = store.get();
+  const t = current.trace, inputs = current.inputs, tk = t.tokens, n = tk.length;
+  buildAll();
+  const maps = Object.fromEntries(Object.values(grids).flatMap((g) => Object.entries(g.maps)));
+  const paint = (key, matrix, extra = {}) => {
+    const m = maps[key];
+    if (!m) return;
+    m.update({ matrix, highlight: highlightFor(m.options.matrix, m.options.head), ...extra });
+  };
+  const dimLabels = (count, perHead) => Array.from({ length: count }, (_, j) => (perHead && t.heads > 1 ? `${Math.floor(j / perHead) + 1}.${(j % perHead) + 1}` : String(j + 1)));
+  paint('X', inputs.X, { rowLabels: tk, colLabels: dimLabels(t.dModel) });
+  paint('W_Q', inputs.W_Q, { colLabels: dimLabels(t.heads * t.dK, t.dK) });
+  paint('W_K', inputs.W_K, { colLabels: dimLabels(t.heads * t.dK, t.dK) });
+  paint('W_V', inputs.W_V, { colLabels: dimLabels(t.heads * t.dV, t.dV) });
+  const lesson = state.lesson;
+  const kind = maskKind(lesson.mask);
+  const reveal = state.reveal ?? n;
+  const pending = kind === 'causal' && reveal < n ? new Set(Array.from({ length: n - reveal }, (_, k) => reveal + k)) : null;
+  const hidden = (i, j) => t.visible[i * n + j] === 0;
+  t.headTraces.forEach((h, k) => {
+    paint(`Q${k}`, toRows(h.Q), { rowLabels: tk });
+    paint(`K${k}`, toRows(h.K), { rowLabels: tk });
+    paint(`V${k}`, toRows(h.V), { rowLabels: tk });
+    paint(`scores${k}`, toRows(h.scores), { rowLabels: tk, colLabels: tk, hidden });
+    paint(`scaled${k}`, toRows(h.scaled), { rowLabels: tk, colLabels: tk, hidden });
+    paint(`weights${k}`, toRows(h.weights), { rowLabels: tk, colLabels: tk, hidden, dimRows: pending });
+    paint(`Z${k}`, toRows(h.Z), { rowLabels: tk, dimRows: pending });
+  });
+  paint('concat', toRows(t.concat), { rowLabels: tk, colLabels: dimLabels(t.heads * t.dV, t.dV) });
+  if (inputs.W_O) paint('W_O', inputs.W_O, { rowLabels: dimLabels(t.heads * t.dV, t.dV) });
+  paint('output', toRows(t.output), { rowLabels: tk });
+
+  // header and controls
+  header.update({ sentence: lesson.sentence ?? tk.join(' '), preset: state.preset, seed: lesson.init?.seed ?? (lesson.init ? 0 : null) });
+  dModelControl.update(t.dModel);
+  dKControl.update(t.dK);
+  headsControl.update(t.heads);
+  dKControl.el.title = t.dK !== t.dV ? `this lesson has d_k = ${t.dK} and d_v = ${t.dV}; changing it sets both` : '';
+  scaleSwitch.update(lesson.scale !== 'none');
+  divisorEl.innerHTML = lesson.scale === 'none'
+    ? 'Scaling is off: the scores go to softmax as they are (divisor 1).'
+    : typeof lesson.scale === 'number'
+      ? `Divisor <b>${formatExact(t.divisor)}</b>, set by the lesson (for d<sub>k</sub> = 768, √768 ≈ 27.7); this toy has d<sub>k</sub> = ${t.dK}.`
+      : `√d<sub>k</sub> = √${t.dK} = <b>${formatExact(t.divisor)}</b>`;
+  const padding = kind === 'padding' ? lesson.mask.padding : new Array(n).fill(false);
+  maskControl.update({ kind, tokens: tk, reveal, padding });
+  maskGridHost.hidden = kind !== 'custom';
+  if (kind === 'custom') maskGrid.update({ tokens: tk, visible: t.visible });
+  outputButtons.innerHTML = inputs.W_O
+    ? '<button type="button" data-action="remove">Remove W<sub>O</sub></button>'
+    : `<button type="button" data-action="add">Add an output projection W<sub>O</sub></button>`;
+
+  // notes per step
+  const ids = t.tokenIds;
+  const chips = tk.map((w, i) => `<span class="chip${padding[i] ? ' pad' : ''}">${escapeHtml(w)}${ids ? `<small>id ${ids[i]}</small>` : ''}${padding[i] ? '<small>PAD</small>' : ''}</span>`).join('');
+  const notes = { embed: [`<span class="chips" aria-label="tokens">${chips}</span>`, `${n} tokens, each a row of d<sub>model</sub> = ${t.dModel} numbers.`] };
+  notes.project = [`Each of the ${t.heads} head${t.heads > 1 ? 's' : ''} uses its own ${t.dK} columns of W<sub>Q</sub> and W<sub>K</sub> and ${t.dV} columns of W<sub>V</sub>.`];
+  notes.score = ['Rows are queries (the token that is looking), columns are keys (the token being looked at).'];
+  notes.scale = [];
+  notes.softmax = ['Each row adds up to 1 (hidden cells, hatched, get exactly 0).'];
+  if (pending) notes.softmax.push(`Decoding order: rows after “${escapeHtml(tk[reveal - 1])}” are faded — those tokens are not generated yet. Each new token can only look back.`);
+  t.headTraces.forEach((h, k) => {
+    for (const i of h.emptyRows) {
+      notes.softmax.push(`<span class="warn">${t.heads > 1 ? `Head ${k + 1}: ` : ''}“${escapeHtml(tk[i])}” may not see any key — every key in its row is hidden. Softmax has nothing to share the weight among, so its weights row is all 0 and its output row in Z is all 0 (not a broken number).</span>`);
+    }
+  });
+  notes.sum = t.heads > 1 ? [`The ${t.heads} heads’ outputs are laid side by side (concat, ${n} × ${t.heads * t.dV})${inputs.W_O ? ' and W<sub>O</sub> mixes them' : '; add W<sub>O</sub> to mix them'}.`] : [];
+  for (const s of STEPS) cards[s.id].update({ problems: problemsFor(STEP_FIELDS[s.id]), notes: notes[s.id] });
+  const known = Object.values(STEP_FIELDS).flat();
+  const rest = problems.filter((p) => !known.some((x) => p.field === x || p.field.startsWith(`${x}[`) || p.field.startsWith(`${x}.`)));
+  const global = app.querySelector('.problems.global');
+  global.hidden = rest.length === 0;
+  global.innerHTML = rest.map((p) => `<p><code>${escapeHtml(p.field)}</code> ${escapeHtml(p.message)}</p>`).join('');
+  const noticeEl = app.querySelector('.notice');
+  noticeEl.hidden = !notice;
+  noticeEl.textContent = notice;
+  const about = app.querySelector('.about');
+  about.hidden = !(lesson.title || lesson.note);
+  about.innerHTML = `${lesson.title ? `<h2>${escapeHtml(lesson.title)}</h2>` : ''}${lesson.note ? `<p>${escapeHtml(lesson.note)}</p>` : ''}`;
+
+  inspector.update({ selection: state.selection, trace: t, inputs, explain });
+  frame++;
+}
+
+// ---------- presets, URL, automation ----------
+function loadPreset(id) {
+  const p = presetById(id);
+  if (!p) return;
+  const r = tryLesson(structuredClone(p.lesson), { preset: id, selection: null, reveal: null });
+  if (r.ok) notice = '';
+}
+
+let lastHash = '';
+store.subscribe((state) => {
+  render();
+  lastHash = encodeHash(state);
+  if (location.hash !== lastHash) history.replaceState(null, '', lastHash);
+});
+
+window.addEventListener('hashchange', () => {
+  if (location.hash === lastHash) return;
+  const d = decodeHash(location.hash);
+  if (d.ok) {
+    const r = tryLesson(d.lesson, { preset: d.preset, selection: null });
+    if (!r.ok) { notice = 'The lesson in the new link has problems; the previous lesson is kept.'; render(); }
+  } else if (!d.empty) { notice = `The link could not be read (${d.message}); the previous lesson is kept.`; render(); }
+});
+
+window.attentionLab = {
+  getLesson: () => structuredClone(store.get().lesson),
+  setLesson(lesson) {
+    const r = tryLesson(structuredClone(lesson), { preset: null, selection: null, reveal: null });
+    return r.ok ? { ok: true, problems: [] } : { ok: false, problems: r.problems };
+  },
+  getTrace: () => current?.trace ?? null,
+  get frame() { return frame; },
+};
+
+const first = tryLesson(store.get().lesson, { preset: store.get().preset });
+if (!first.ok) { notice = 'The lesson could not be computed, so the default lesson is shown instead.'; loadPreset(DEFAULT_PRESET.id); }
+document.documentElement.dataset.ready = 'true';

@@ -1,0 +1,55 @@
+// Colour scales shared by every heatmap, so a colour means the same thing everywhere.
+// Both ramps are colour-blind safe: a viridis-like sequential ramp for weights in [0, 1], and a
+// blue–white–orange diverging ramp (centred on 0) for scores and every other signed matrix.
+
+const VIRIDIS = ['#440154', '#414487', '#2a788e', '#22a884', '#7ad151', '#fde725'];
+const BLUE_WHITE_ORANGE = ['#2166ac', '#6fa3d2', '#c9def0', '#f7f7f7', '#fdd2a5', '#f59a4a', '#c75a06'];
+
+function hexToRgb(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+// Piecewise-linear interpolation between evenly spaced stops; t in [0, 1].
+function ramp(stops, t) {
+  const x = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * (stops.length - 1);
+  const i = Math.min(stops.length - 2, Math.floor(x));
+  const a = hexToRgb(stops[i]), b = hexToRgb(stops[i + 1]);
+  const f = x - i;
+  return a.map((v, k) => Math.round(v + (b[k] - v) * f));
+}
+
+/** Colour of a weight in [0, 1]. */
+export function sequential(value) {
+  return ramp(VIRIDIS, value);
+}
+
+/** Colour of a signed value, with `limit` mapped to the ends of the ramp (symmetric around 0). */
+export function diverging(value, limit) {
+  const t = limit > 0 ? 0.5 + value / (2 * limit) : 0.5;
+  return ramp(BLUE_WHITE_ORANGE, t);
+}
+
+export function cssColor(rgb) {
+  return `rgb(${rgb[0]}, ${rgb[1]}, ${rgb[2]})`;
+}
+
+// WCAG relative luminance; the text colour is whichever of black/white contrasts more.
+function luminance(rgb) {
+  const [r, g, b] = rgb.map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+export function textColorFor(rgb) {
+  const L = luminance(rgb);
+  return (L + 0.05) / 0.05 >= 1.05 / (L + 0.05) ? '#111' : '#fff';
+}
+
+/** CSS gradient for a legend bar. */
+export function legendGradient(kind) {
+  const stops = kind === 'sequential' ? VIRIDIS : BLUE_WHITE_ORANGE;
+  return `linear-gradient(to right, ${stops.join(', ')})`;
+}

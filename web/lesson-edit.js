@@ -1,0 +1,171 @@
+// Every edit a student makes, as a pure function: (lesson, current numbers, change) -> new lesson.
+// Seeded matrices stay draws in the lesson until edited; an edited one is carried literally while its
+// draw stays in "init", so the draws after it do not change (core/lesson-format.md).
+import { fit, identity, toRows, zeros } from './matrix.js';
+
+export const INPUTS = ['X', 'W_Q', 'W_K', 'W_V', 'W_O'];
+
+const clone = (x) => structuredClone(x);
+const drawOf = (lesson, name) => lesson.init?.draws?.find((d) => d.name === name) ?? null;
+
+/**
+ * The numbers of the input matrices, whether given literally or drawn from the seed.
+ * The trace carries X but not the weights, so seeded weights are read back with two small extra
+ * traces: with X = I the projections are the weights themselves, and with identity attention the
+ * output is W_O. Call before the page's main trace (explain* reads the engine's last trace).
+ */
+export function currentInputs(engine, lesson, trace) {
+  const h = trace.heads, dK = trace.dK, dV = trace.dV, d = trace.dModel;
+  const values = { X: toRows(trace.X) };
+  const needW = ['W_Q', 'W_K', 'W_V'].filter((k) => !Array.isArray(lesson[k]));
+  for (const k of ['W_Q', 'W_K', 'W_V']) if (Array.isArray(lesson[k])) values[k] = clone(lesson[k]);
+  if (needW.length) {
+    const probe = { tokens: Array.from({ length: d }, (_, i) => `t${i}`), X: identity(d), heads: h, scale: 'none', init: lesson.init };
+    for (const k of ['W_Q', 'W_K', 'W_V']) if (Array.isArray(lesson[k])) probe[k] = lesson[k];
+    const r = engine.trace(probe);
+    if (r.ok) {
+      const join = (name, width) => zeros(d, h * width).map((row, i) => row.map((_, c) =>
+        r.value.headTraces[Math.floor(c / width)][name].data[i * width + (c % width)]));
+      if (!values.W_Q) values.W_Q = join('Q', dK);
+      if (!values.W_K) values.W_K = join('K', dK);
+      if (!values.W_V) values.W_V = join('V', dV);
+    }
+  }
+  if (Array.isArray(lesson.W_O)) values.W_O = clone(lesson.W_O);
+  else if (drawOf(lesson, 'W_O')) {
+    const m = h * dV;
+    const probe = { tokens: Array.from({ length: m }, (_, i) => `t${i}`), X: identity(m), heads: h, scale: 'none',
+      W_Q: zeros(m, h * dK), W_K: zeros(m, h * dK), W_V: identity(m), mask: identity(m), init: lesson.init };
+    const r = engine.trace(probe);
+    if (r.ok) values.W_O = toRows(r.value.output);
+  }
+  return values;
+}
+
+/** One cell of an input matrix changed. */
+export function setCell(lesson, values, name, row, col, value) {
+  const next = clone(lesson);
+  const m = clone(values[name]);
+  m[row][col] = value;
+  next[name] = m;
+  if (name === 'X') { /* a literal X overrides the embedding lookup; E and vocab stay for the token ids */ }
+  return next;
+}
+
+/** The shapes every input must have for n tokens, d_model, d_k (= d_v) per head and h heads. */
+export function shapesFor({ n, dModel, dK, dV, heads, dOut }) {
+  return { X: [n, dModel], W_Q: [dModel, heads * dK], W_K: [dModel, heads * dK], W_V: [dModel, heads * dV], W_O: [heads * dV, dOut] };
+}
+
+/**
+ * A new size: matrices keep the numbers that still fit (each head keeps its own columns); new cells
+ * come from the seed when the matrix is drawn, else 0.
+ */
+export function resize(engine, lesson, values, from, to) {
+  const next = clone(lesson);
+  const dOutOld = values.W_O ? values.W_O[0]?.length ?? 0 : 0;
+  const dOut = values.W_O && dOutOld === from.heads * from.dV ? to.heads * to.dV : dOutOld || to.heads * to.dV;
+  const shapes = shapesFor({ ...to, dOut });
+  if (next.init?.draws) {
+    for (const d of next.init.draws) {
+      if (shapes[d.name]) d.shape = shapes[d.name];
+      if (d.name === 'E') d.shape = [d.shape[0], to.dModel];
+    }
+  }
+  // What the seed gives for the new shapes, before the old numbers are laid over it.
+  let fresh = {};
+  if (next.init?.draws?.length) {
+    const bare = clone(next);
+    for (const k of INPUTS) if (drawOf(bare, k)) delete bare[k];
+    for (const k of ['W_Q', 'W_K', 'W_V']) if (!drawOf(bare, k)) bare[k] = zeros(...shapes[k]);
+    if (!drawOf(bare, 'X')) { delete bare.sentence; delete bare.vocab; delete bare.E; bare.X = zeros(...shapes.X); bare.tokens = Array.from({ length: to.n }, (_, i) => `t${i}`); }
+    else { delete bare.sentence; delete bare.vocab; delete bare.E; bare.tokens = Array.from({ length: to.n }, (_, i) => `t${i}`); }
+    delete bare.mask;
+    bare.heads = to.heads;
+    if (!drawOf(bare, 'W_O')) delete bare.W_O;
+    const r = engine.trace(bare);
+    if (r.ok) {
+      fresh = currentInputs(engine, bare, r.value);
+      fresh = Object.fromEntries(Object.entries(fresh).filter(([k]) => drawOf(bare, k)));
+    }
+  }
+  const kBlocks = [from.dK, to.dK], vBlocks = [from.dV, to.dV];
+  const xDerived = !Array.isArray(lesson.X) && !drawOf(lesson, 'X') && (lesson.E || drawOf(lesson, 'E'));
+  for (const k of INPUTS) {
+    if (!values[k]) continue;
+    if (k === 'X' && xDerived) continue; // X is looked up in E: it follows the sentence by itself
+    const [r, c] = shapes[k];
+    const blocks = k === 'W_Q' || k === 'W_K' ? kBlocks : k === 'W_V' ? vBlocks : null;
+    const rowBlocks = k === 'W_O' ? vBlocks : null;
+    next[k] = fit(values[k], r, c, fresh[k] ?? null, blocks, rowBlocks);
+  }
+  if (Array.isArray(next.E) && from.dModel !== to.dModel) next.E = fit(next.E, next.E.length, to.dModel);
+  next.heads = to.heads;
+  if (next.mask && typeof next.mask === 'object') next.mask = resizeMask(next.mask, from.n, to.n);
+  return next;
+}
+
+function resizeMask(mask, oldN, n) {
+  if (Array.isArray(mask)) {
+    return Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i < oldN && j < oldN ? mask[i][j] : 1)));
+  }
+  if (mask.padding) return { padding: Array.from({ length: n }, (_, i) => Boolean(mask.padding[i])) };
+  return mask;
+}
+
+/** The sentence box changed: new tokens, with X rows kept where they still fit. */
+export function setSentence(engine, lesson, values, dims, text) {
+  const tokens = engine.tokenize(text);
+  let next = clone(lesson);
+  delete next.tokens;
+  next.sentence = text;
+  if (next.vocab) {
+    // New words join the vocabulary; with an embedding table they get a zero row until edited.
+    const vocab = next.vocab.slice();
+    for (const t of tokens) if (!vocab.includes(t)) vocab.push(t);
+    if (Array.isArray(next.E)) next.E = next.E.concat(zeros(vocab.length - next.vocab.length, dims.dModel));
+    const dE = drawOf(next, 'E');
+    if (dE) dE.shape = [vocab.length, dims.dModel];
+    next.vocab = vocab;
+  }
+  if (tokens.length !== dims.n && tokens.length > 0) next = resize(engine, next, values, dims, { ...dims, n: tokens.length });
+  return next;
+}
+
+/** A new seed redraws every seeded matrix (edits to seeded matrices are replaced by the new draws). */
+export function setSeed(lesson, seed) {
+  const next = clone(lesson);
+  next.init.seed = seed;
+  for (const d of next.init.draws ?? []) delete next[d.name];
+  return next;
+}
+
+/** A lesson without a seed gets one: every input becomes a seeded draw of its current shape. */
+export function addSeed(lesson, values, seed) {
+  const next = clone(lesson);
+  const draws = [];
+  for (const k of INPUTS) {
+    if (!values[k]) continue;
+    if (k === 'X' && !Array.isArray(lesson.X) && (lesson.E)) continue;
+    draws.push({ name: k, shape: [values[k].length, values[k][0].length], ...(k === 'X' ? {} : { scale: 0.5 }) });
+    delete next[k];
+  }
+  next.init = { rng: 'numpy', seed, draws };
+  return next;
+}
+
+/** Heads > 1 can mix their outputs with W_O: drawn from the seed when there is one, else the identity. */
+export function addOutputProjection(lesson, values) {
+  const next = clone(lesson);
+  const m = values.W_V[0].length;
+  if (next.init) next.init.draws = [...(next.init.draws ?? []).filter((d) => d.name !== 'W_O'), { name: 'W_O', shape: [m, m], scale: 0.5 }];
+  else next.W_O = identity(m);
+  return next;
+}
+
+export function removeOutputProjection(lesson) {
+  const next = clone(lesson);
+  delete next.W_O;
+  if (next.init?.draws) next.init.draws = next.init.draws.filter((d) => d.name !== 'W_O');
+  return next;
+}

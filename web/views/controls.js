@@ -1,0 +1,227 @@
+// Small input views: the header (sentence, preset menu, seed, step navigator), number steppers,
+// the scale switch and the mask controls. Each reports changes through a callback; none keeps state.
+import { escapeHtml } from './step-card.js';
+
+let uid = 0;
+const nextId = (p) => `${p}-${++uid}`;
+
+export class HeaderControls {
+  /** options: {presets, steps, onSentence(text), onPreset(id), onSeed(seed), onAddSeed()} */
+  constructor(container, options) {
+    this.options = options;
+    const el = document.createElement('div');
+    el.className = 'header-inner';
+    el.innerHTML = `
+      <div class="brand"><img src="./favicon.svg" alt="" width="28" height="28"><span>Attention Lab</span></div>
+      <label class="field sentence"><span>Sentence</span><input type="text" name="sentence" autocomplete="off" spellcheck="false"></label>
+      <label class="field preset"><span>Preset</span><select name="preset"><option value="">— your own lesson —</option>
+        ${options.presets.map((p) => `<option value="${p.id}">${escapeHtml(p.label)}</option>`).join('')}</select></label>
+      <label class="field seed"><span>Seed</span><input type="number" name="seed" min="0" max="4294967295" step="1" inputmode="numeric"></label>
+      <button type="button" class="add-seed" hidden>Use random numbers</button>
+      <p class="field-problem" role="alert" hidden></p>
+      <nav class="step-nav" aria-label="Steps">${options.steps.map((s, i) => `<a href="#step-${s.id}" data-step="${s.id}"><b>${i + 1}</b> ${s.id}</a>`).join('')}</nav>`;
+    container.append(el);
+    this.sentence = el.querySelector('[name=sentence]');
+    this.preset = el.querySelector('[name=preset]');
+    this.seed = el.querySelector('[name=seed]');
+    this.addSeed = el.querySelector('.add-seed');
+    this.problem = el.querySelector('.field-problem');
+    let timer = null;
+    this.sentence.addEventListener('input', () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => options.onSentence(this.sentence.value), 120);
+    });
+    this.sentence.addEventListener('keydown', (e) => { if (e.key === 'Enter') { clearTimeout(timer); options.onSentence(this.sentence.value); } });
+    this.preset.addEventListener('change', () => { if (this.preset.value) options.onPreset(this.preset.value); });
+    this.seed.addEventListener('change', () => {
+      const v = Number(this.seed.value);
+      if (this.seed.value === '' || !Number.isInteger(v) || v < 0 || v > 4294967295) {
+        this.showProblem('The seed must be a whole number from 0 to 4294967295.');
+        return;
+      }
+      this.showProblem('');
+      options.onSeed(v);
+    });
+    this.addSeed.addEventListener('click', () => options.onAddSeed());
+    // Links in the navigator scroll without writing the step into the hash (the hash holds the lesson).
+    el.querySelector('.step-nav').addEventListener('click', (e) => {
+      const a = e.target.closest('a');
+      if (!a) return;
+      e.preventDefault();
+      const target = document.getElementById(`step-${a.dataset.step}`);
+      const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
+      target?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+      target?.querySelector('h2')?.setAttribute('tabindex', '-1');
+      target?.querySelector('h2')?.focus({ preventScroll: true });
+    });
+  }
+
+  showProblem(text) {
+    this.problem.hidden = !text;
+    this.problem.textContent = text;
+  }
+
+  /** data: {sentence, preset, seed (number|null), sentenceProblem} */
+  update({ sentence, preset, seed, sentenceProblem }) {
+    if (document.activeElement !== this.sentence) this.sentence.value = sentence;
+    this.preset.value = preset ?? '';
+    const seeded = seed !== null && seed !== undefined;
+    this.seed.disabled = !seeded;
+    if (document.activeElement !== this.seed) this.seed.value = seeded ? String(seed) : '';
+    this.seed.placeholder = seeded ? '' : 'none';
+    this.seed.title = seeded ? 'Changing the seed redraws every seeded matrix' : 'This lesson gives its numbers literally';
+    this.addSeed.hidden = seeded;
+    this.sentence.setAttribute('aria-invalid', sentenceProblem ? 'true' : 'false');
+    if (sentenceProblem !== undefined) this.showProblem(sentenceProblem ?? '');
+  }
+}
+
+/** A labelled whole-number stepper, e.g. d_model. */
+export class NumberControl {
+  /** options: {label (HTML), name, min, max, onChange(value)} */
+  constructor(container, options) {
+    this.options = options;
+    const id = nextId(options.name);
+    this.el = document.createElement('div');
+    this.el.className = 'number-control';
+    this.el.innerHTML = `<label for="${id}">${options.label}</label>
+      <button type="button" class="dec" aria-label="decrease ${options.name}">−</button>
+      <input id="${id}" name="${options.name}" type="number" min="${options.min}" max="${options.max}" step="1">
+      <button type="button" class="inc" aria-label="increase ${options.name}">+</button>
+      <span class="control-problem" role="alert"></span>`;
+    container.append(this.el);
+    this.input = this.el.querySelector('input');
+    this.problem = this.el.querySelector('.control-problem');
+    const commit = (v) => {
+      if (!Number.isInteger(v) || v < options.min || v > options.max) {
+        this.problem.textContent = `choose a whole number from ${options.min} to ${options.max}`;
+        this.input.value = String(this.value);
+        return;
+      }
+      this.problem.textContent = '';
+      if (v !== this.value) options.onChange(v);
+    };
+    this.input.addEventListener('change', () => commit(Number(this.input.value)));
+    this.el.querySelector('.dec').addEventListener('click', () => commit(this.value - 1));
+    this.el.querySelector('.inc').addEventListener('click', () => commit(this.value + 1));
+  }
+
+  update(value) {
+    this.value = value;
+    if (document.activeElement !== this.input) this.input.value = String(value);
+    this.el.querySelector('.dec').disabled = value <= this.options.min;
+    this.el.querySelector('.inc').disabled = value >= this.options.max;
+  }
+}
+
+/** A checkbox styled as a switch. */
+export class Switch {
+  constructor(container, options) {
+    this.el = document.createElement('label');
+    this.el.className = 'switch';
+    this.el.innerHTML = `<input type="checkbox" role="switch" name="${options.name}"><span>${options.label}</span>`;
+    container.append(this.el);
+    this.input = this.el.querySelector('input');
+    this.input.addEventListener('change', () => options.onChange(this.input.checked));
+  }
+
+  update(checked) { this.input.checked = checked; }
+}
+
+/** Mask kind (none / causal / padding / custom), the causal reveal and the PAD toggles. */
+export class MaskControl {
+  /** options: {onKind(kind), onReveal(step), onPadding(i, isPad)} */
+  constructor(container, options) {
+    this.options = options;
+    const name = nextId('mask');
+    this.el = document.createElement('div');
+    this.el.className = 'mask-control';
+    this.el.innerHTML = `<fieldset><legend>Mask — which keys each query may see</legend>
+      ${[['none', 'none'], ['causal', 'causal (only earlier tokens)'], ['padding', 'padding (PAD tokens)'], ['custom', 'custom (click cells to hide)']]
+        .map(([v, l]) => `<label><input type="radio" name="${name}" value="${v}"> ${l}</label>`).join('')}</fieldset>
+      <div class="reveal" hidden><label>Decoding step <input type="range" min="1" step="1" name="reveal"> <output></output></label>
+        <button type="button" class="reveal-prev" aria-label="previous decoding step">◀</button><button type="button" class="reveal-next" aria-label="next decoding step">▶</button></div>
+      <div class="padding" hidden></div>`;
+    container.append(this.el);
+    this.el.querySelectorAll('input[type=radio]').forEach((r) => r.addEventListener('change', () => options.onKind(r.value)));
+    this.range = this.el.querySelector('[name=reveal]');
+    this.range.addEventListener('input', () => options.onReveal(Number(this.range.value)));
+    this.el.querySelector('.reveal-prev').addEventListener('click', () => options.onReveal(Math.max(1, this.reveal - 1)));
+    this.el.querySelector('.reveal-next').addEventListener('click', () => options.onReveal(Math.min(this.n, this.reveal + 1)));
+    this.paddingEl = this.el.querySelector('.padding');
+    this.paddingEl.addEventListener('change', (e) => {
+      const box = e.target.closest('input[data-token]');
+      if (box) options.onPadding(Number(box.dataset.token), box.checked);
+    });
+  }
+
+  /** data: {kind, tokens, reveal, padding: bool[]} */
+  update({ kind, tokens, reveal, padding }) {
+    this.n = tokens.length;
+    this.reveal = reveal;
+    this.el.querySelectorAll('input[type=radio]').forEach((r) => { r.checked = r.value === kind; });
+    const rev = this.el.querySelector('.reveal');
+    rev.hidden = kind !== 'causal';
+    this.range.max = String(tokens.length);
+    this.range.value = String(reveal);
+    rev.querySelector('output').textContent = `${reveal} of ${tokens.length}: generating “${tokens[reveal - 1] ?? ''}”`;
+    this.paddingEl.hidden = kind !== 'padding';
+    if (kind === 'padding') {
+      this.paddingEl.innerHTML = '<span>Mark PAD tokens:</span>' + tokens.map((t, i) =>
+        `<label class="pad-toggle"><input type="checkbox" data-token="${i}" ${padding[i] ? 'checked' : ''}> ${escapeHtml(t)}</label>`).join('');
+    }
+  }
+}
+
+/** The custom mask as a grid of toggles: rows are queries, columns are keys; click or Space/Enter toggles. */
+export class MaskGrid {
+  constructor(container, options) {
+    this.options = options;
+    this.el = document.createElement('figure');
+    this.el.className = 'mask-grid';
+    container.append(this.el);
+    this.focus = [0, 0];
+    this.el.addEventListener('click', (e) => { const td = e.target.closest('td'); if (td) this.toggle(td); });
+    this.el.addEventListener('keydown', (e) => {
+      const td = e.target.closest('td');
+      if (!td) return;
+      const i = +td.dataset.row, j = +td.dataset.col;
+      const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+      if (moves[e.key]) { e.preventDefault(); this.move(i + moves[e.key][0], j + moves[e.key][1]); }
+      else if (e.key === ' ' || e.key === 'Enter') { e.preventDefault(); this.toggle(td); }
+    });
+  }
+
+  toggle(td) {
+    this.focus = [+td.dataset.row, +td.dataset.col];
+    this.options.onToggle(+td.dataset.row, +td.dataset.col);
+  }
+
+  move(i, j) {
+    const n = this.n;
+    i = Math.max(0, Math.min(n - 1, i)); j = Math.max(0, Math.min(n - 1, j));
+    this.focus = [i, j];
+    this.el.querySelectorAll('td').forEach((td) => { td.tabIndex = +td.dataset.row === i && +td.dataset.col === j ? 0 : -1; });
+    this.el.querySelector(`td[data-row="${i}"][data-col="${j}"]`)?.focus();
+  }
+
+  /** data: {tokens, visible: Uint8Array n×n} */
+  update({ tokens, visible }) {
+    const n = tokens.length;
+    this.n = n;
+    const hadFocus = this.el.contains(document.activeElement);
+    let h = '<figcaption>Custom mask: click a cell to hide or show that key</figcaption><div class="grid-wrap"><table role="grid" aria-label="custom mask, rows are queries, columns are keys"><thead><tr role="row"><th></th>';
+    h += tokens.map((t) => `<th role="columnheader" scope="col">${escapeHtml(t)}</th>`).join('') + '</tr></thead><tbody>';
+    for (let i = 0; i < n; i++) {
+      h += `<tr role="row"><th role="rowheader" scope="row">${escapeHtml(tokens[i])}</th>`;
+      for (let j = 0; j < n; j++) {
+        const on = visible[i * n + j] === 1;
+        const f = i === this.focus[0] && j === this.focus[1];
+        h += `<td role="gridcell" data-matrix="mask" data-row="${i}" data-col="${j}" tabindex="${f ? 0 : -1}" aria-pressed="${!on}" class="${on ? 'seen' : 'hidden-cell'}" aria-label="${escapeHtml(tokens[i])} ${on ? 'sees' : 'does not see'} ${escapeHtml(tokens[j])}">${on ? '✓' : '✕'}</td>`;
+      }
+      h += '</tr>';
+    }
+    this.el.innerHTML = h + '</tbody></table></div><div class="grid-foot"><span class="shape">✓ visible · ✕ hidden</span></div>';
+    if (hadFocus) this.el.querySelector(`td[data-row="${this.focus[0]}"][data-col="${this.focus[1]}"]`)?.focus();
+  }
+}

@@ -1,0 +1,271 @@
+// A matrix as an accessible heatmap grid: numbers in the cells, colour from a shared scale, a legend,
+// the shape under it. Editable grids take typing; invalid text is flagged at the cell and the last valid
+// value stays. Keyboard: arrows move, Enter or typing edits (editable) or selects (read-only).
+import { cssColor, diverging, legendGradient, sequential, textColorFor } from '../colors.js';
+import { formatExact, formatNumber, parseNumber } from '../numbers.js';
+
+let tooltip = null;
+function sharedTooltip() {
+  if (!tooltip) {
+    tooltip = document.createElement('div');
+    tooltip.className = 'tooltip';
+    tooltip.setAttribute('role', 'status');
+    tooltip.hidden = true;
+    document.body.append(tooltip);
+  }
+  return tooltip;
+}
+
+export class Heatmap {
+  /**
+   * options: {matrix, head, label (HTML), scale: 'sequential'|'diverging', editable, digits,
+   *           describe(i, j, value) -> text, onEdit(i, j, value), onSelect({matrix, head, row, col})}
+   */
+  constructor(container, options) {
+    this.options = { digits: 2, head: 0, ...options };
+    this.errors = new Map(); // "i,j" -> {text, message}
+    this.focus = [0, 0];
+    this.el = document.createElement('figure');
+    this.el.className = 'heatmap';
+    this.el.dataset.matrix = options.matrix;
+    container.append(this.el);
+    this.shapeKey = '';
+  }
+
+  /** data: {matrix: rows, rowLabels, colLabels, hidden(i,j)?, highlight: {rows, cols, cells}, dimRows?: Set, note?} */
+  update(data) {
+    const m = data.matrix;
+    const rows = m.length, cols = rows ? m[0].length : 0;
+    if (data.rowLabels && data.rowLabels.length !== rows) throw new Error(`${this.options.matrix}: ${data.rowLabels.length} row labels for ${rows} rows`);
+    this.data = data;
+    const key = `${rows}x${cols}|${(data.rowLabels ?? []).join('\u0001')}|${(data.colLabels ?? []).join('\u0001')}`;
+    if (key !== this.shapeKey) { this.build(rows, cols, data); this.shapeKey = key; }
+    this.paint();
+  }
+
+  build(rows, cols, data) {
+    const o = this.options;
+    this.errors.clear();
+    this.focus = [Math.min(this.focus[0], rows - 1), Math.min(this.focus[1], cols - 1)];
+    this.el.innerHTML = '';
+    const cap = document.createElement('figcaption');
+    cap.innerHTML = o.label;
+    this.el.append(cap);
+    const wrap = document.createElement('div');
+    wrap.className = 'grid-wrap';
+    const table = document.createElement('table');
+    table.setAttribute('role', 'grid');
+    table.setAttribute('aria-label', `${o.ariaName ?? o.matrix}${o.editable ? ' (editable)' : ' (read-only)'}`);
+    if (!o.editable) table.setAttribute('aria-readonly', 'true');
+    const head = table.createTHead().insertRow();
+    head.setAttribute('role', 'row');
+    head.append(Object.assign(document.createElement('th'), { className: 'corner' }));
+    for (let j = 0; j < cols; j++) {
+      const th = document.createElement('th');
+      th.setAttribute('role', 'columnheader');
+      th.scope = 'col';
+      th.textContent = data.colLabels?.[j] ?? String(j + 1);
+      head.append(th);
+    }
+    const body = table.createTBody();
+    this.cells = [];
+    for (let i = 0; i < rows; i++) {
+      const tr = body.insertRow();
+      tr.setAttribute('role', 'row');
+      const th = document.createElement('th');
+      th.setAttribute('role', 'rowheader');
+      th.scope = 'row';
+      th.textContent = data.rowLabels?.[i] ?? String(i + 1);
+      tr.append(th);
+      const line = [];
+      for (let j = 0; j < cols; j++) {
+        const td = document.createElement('td');
+        td.setAttribute('role', 'gridcell');
+        td.dataset.matrix = o.matrix;
+        td.dataset.head = String(o.head);
+        td.dataset.row = String(i);
+        td.dataset.col = String(j);
+        td.tabIndex = -1;
+        tr.append(td);
+        line.push(td);
+      }
+      this.cells.push(line);
+    }
+    wrap.append(table);
+    this.el.append(wrap);
+    const foot = document.createElement('div');
+    foot.className = 'grid-foot';
+    this.shapeEl = document.createElement('span');
+    this.shapeEl.className = 'shape';
+    this.shapeEl.textContent = `${rows} × ${cols}`;
+    this.legendEl = document.createElement('span');
+    this.legendEl.className = 'legend';
+    foot.append(this.shapeEl, this.legendEl);
+    this.el.append(foot);
+    this.messageEl = document.createElement('p');
+    this.messageEl.className = 'cell-message';
+    this.messageEl.id = `msg-${o.matrix}-${o.head}-${Math.random().toString(36).slice(2, 8)}`;
+    this.messageEl.setAttribute('aria-live', 'polite');
+    this.el.append(this.messageEl);
+    this.table = table;
+    table.addEventListener('keydown', (e) => this.onKey(e));
+    table.addEventListener('click', (e) => { const td = e.target.closest('td'); if (td && !td.querySelector('input')) this.activate(td, false); });
+    table.addEventListener('dblclick', (e) => { const td = e.target.closest('td'); if (td && o.editable) this.startEdit(td, null); });
+    table.addEventListener('mouseover', (e) => { const td = e.target.closest('td'); if (td) this.showTip(td); });
+    table.addEventListener('mouseleave', () => { sharedTooltip().hidden = true; });
+    table.addEventListener('focusin', (e) => { const td = e.target.closest('td'); if (td) { this.focus = [+td.dataset.row, +td.dataset.col]; this.showTip(td); } });
+    table.addEventListener('focusout', () => { sharedTooltip().hidden = true; });
+  }
+
+  range() {
+    const m = this.data.matrix;
+    if (this.options.scale === 'sequential') return [0, 1];
+    let lim = 0;
+    m.forEach((r, i) => r.forEach((v, j) => { if (Number.isFinite(v) && !this.data.hidden?.(i, j)) lim = Math.max(lim, Math.abs(v)); }));
+    return [-lim, lim];
+  }
+
+  paint() {
+    const o = this.options, d = this.data, m = d.matrix;
+    const [lo, hi] = this.range();
+    const hl = d.highlight ?? {};
+    m.forEach((row, i) => row.forEach((v, j) => {
+      const td = this.cells[i][j];
+      if (td.querySelector('input')) return;
+      const hidden = Boolean(d.hidden?.(i, j));
+      const pending = d.dimRows?.has(i);
+      const err = this.errors.get(`${i},${j}`);
+      const rgb = hidden || pending ? [238, 238, 238] : o.scale === 'sequential' ? sequential(v) : diverging(v, hi);
+      td.style.background = hidden ? '' : cssColor(rgb);
+      td.style.color = hidden || pending ? '#555' : textColorFor(rgb);
+      td.textContent = pending ? '…' : formatNumber(v, o.digits);
+      td.dataset.value = String(v);
+      td.classList.toggle('hidden-cell', hidden);
+      td.classList.toggle('pending', Boolean(pending));
+      td.classList.toggle('invalid', Boolean(err));
+      td.classList.toggle('sel-row', Boolean(hl.rows?.has(i)));
+      td.classList.toggle('sel-col', Boolean(hl.cols?.has(j)));
+      td.classList.toggle('sel-cell', Boolean(hl.cells?.has(`${i},${j}`)));
+      td.tabIndex = i === this.focus[0] && j === this.focus[1] ? 0 : -1;
+      const meaning = this.describe(i, j, v, hidden);
+      td.setAttribute('aria-label', `${d.rowLabels?.[i] ?? i + 1}, ${d.colLabels?.[j] ?? j + 1}: ${meaning}${err ? `. Invalid input: ${err.message}` : ''}`);
+      if (err) { td.setAttribute('aria-invalid', 'true'); td.setAttribute('aria-describedby', this.messageEl.id); }
+      else { td.removeAttribute('aria-invalid'); td.removeAttribute('aria-describedby'); }
+    }));
+    this.legendEl.innerHTML = '';
+    const bar = document.createElement('span');
+    bar.className = 'legend-bar';
+    bar.style.background = legendGradient(o.scale);
+    const a = document.createElement('span'); a.textContent = formatNumber(lo, 2);
+    const b = document.createElement('span'); b.textContent = formatNumber(hi, 2);
+    this.legendEl.append(a, bar, b);
+    this.legendEl.setAttribute('aria-label', `colour scale from ${a.textContent} to ${b.textContent}`);
+    const msgs = [...this.errors.entries()].map(([k, e]) => {
+      const [i, j] = k.split(',').map(Number);
+      return `Row ${d.rowLabels?.[i] ?? i + 1}, column ${d.colLabels?.[j] ?? j + 1}: ${e.message} — kept ${formatNumber(m[i][j], 4)}.`;
+    });
+    this.messageEl.textContent = msgs.join(' ');
+    this.messageEl.hidden = msgs.length === 0;
+  }
+
+  describe(i, j, v, hidden) {
+    if (hidden) return 'hidden by the mask (weight 0)';
+    const text = this.options.describe ? this.options.describe(i, j, v) : '';
+    return `${formatExact(v)}${text ? ` — ${text}` : ''}`;
+  }
+
+  showTip(td) {
+    const i = +td.dataset.row, j = +td.dataset.col;
+    const d = this.data;
+    const tip = sharedTooltip();
+    const hidden = Boolean(d.hidden?.(i, j));
+    const err = this.errors.get(`${i},${j}`);
+    tip.textContent = `${this.options.ariaName ?? this.options.matrix}[${d.rowLabels?.[i] ?? i + 1}, ${d.colLabels?.[j] ?? j + 1}] = ${this.describe(i, j, d.matrix[i][j], hidden)}${err ? ` (invalid: ${err.message})` : ''}`;
+    tip.hidden = false;
+    const r = td.getBoundingClientRect();
+    const w = Math.min(320, window.innerWidth - 16);
+    tip.style.maxWidth = `${w}px`;
+    tip.style.left = `${Math.max(8, Math.min(window.scrollX + r.left, window.scrollX + window.innerWidth - w - 8))}px`;
+    tip.style.top = `${window.scrollY + r.bottom + 6}px`;
+  }
+
+  moveFocus(i, j) {
+    const rows = this.cells.length, cols = this.cells[0]?.length ?? 0;
+    i = Math.max(0, Math.min(rows - 1, i)); j = Math.max(0, Math.min(cols - 1, j));
+    this.cells[this.focus[0]]?.[this.focus[1]]?.setAttribute('tabindex', '-1');
+    this.focus = [i, j];
+    const td = this.cells[i][j];
+    td.tabIndex = 0;
+    td.focus();
+  }
+
+  onKey(e) {
+    if (e.target.tagName === 'INPUT') return;
+    const td = e.target.closest('td');
+    if (!td) return;
+    const i = +td.dataset.row, j = +td.dataset.col;
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (moves[e.key]) { e.preventDefault(); this.moveFocus(i + moves[e.key][0], j + moves[e.key][1]); return; }
+    if (e.key === 'Home') { e.preventDefault(); this.moveFocus(i, 0); return; }
+    if (e.key === 'End') { e.preventDefault(); this.moveFocus(i, 1e9); return; }
+    if (e.key === 'Enter' || e.key === 'F2') { e.preventDefault(); this.activate(td, true); return; }
+    if (e.key === ' ' && !this.options.editable) { e.preventDefault(); this.activate(td, false); return; }
+    if (this.options.editable && e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      this.startEdit(td, e.key);
+    }
+  }
+
+  activate(td, fromKeyboard) {
+    const i = +td.dataset.row, j = +td.dataset.col;
+    this.focus = [i, j];
+    this.options.onSelect?.({ matrix: this.options.matrix, head: this.options.head, row: i, col: j });
+    if (fromKeyboard && this.options.editable) this.startEdit(td, null);
+  }
+
+  startEdit(td, firstChar) {
+    if (td.querySelector('input')) return;
+    const i = +td.dataset.row, j = +td.dataset.col;
+    const err = this.errors.get(`${i},${j}`);
+    const input = document.createElement('input');
+    input.type = 'text';
+    input.inputMode = 'decimal';
+    input.className = 'cell-input';
+    input.setAttribute('aria-label', `new value for ${this.options.ariaName ?? this.options.matrix} row ${i + 1}, column ${j + 1}`);
+    input.value = firstChar ?? (err ? err.text : String(this.data.matrix[i][j]));
+    td.textContent = '';
+    td.append(input);
+    input.focus();
+    if (firstChar == null) input.select();
+    let done = false;
+    const finish = (commit, move) => {
+      if (done) return;
+      done = true;
+      const text = input.value;
+      input.remove();
+      if (commit) this.commit(i, j, text);
+      else this.paint();
+      if (move) this.moveFocus(i + move[0], j + move[1]);
+      else this.cells[i]?.[j]?.focus();
+    };
+    input.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') { e.preventDefault(); finish(true, e.shiftKey ? [-1, 0] : [0, 0]); }
+      else if (e.key === 'Escape') { e.preventDefault(); finish(false); }
+      else if (e.key === 'Tab') { e.preventDefault(); finish(true, [0, e.shiftKey ? -1 : 1]); }
+    });
+    input.addEventListener('blur', () => { if (!done) { done = true; const t = input.value; input.remove(); this.commit(i, j, t); } });
+  }
+
+  commit(i, j, text) {
+    const parsed = parseNumber(text);
+    if (!parsed.ok) {
+      this.errors.set(`${i},${j}`, { text, message: parsed.message });
+      this.paint();
+      return;
+    }
+    this.errors.delete(`${i},${j}`);
+    if (parsed.value === this.data.matrix[i][j]) { this.paint(); return; }
+    this.options.onEdit?.(i, j, parsed.value);
+    this.paint();
+  }
+}

@@ -1,0 +1,99 @@
+// The inspector: the arithmetic behind the selected cell, with the live numbers from the engine
+// (explainScore / explainSoftmax / explainOutput) or, for the projections, from the current matrices.
+import { formatExact as f } from '../numbers.js';
+
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+const tok = (s) => `<b class="tok">${esc(s)}</b>`;
+const paren = (v) => (v < 0 ? `(${f(v)})` : f(v));
+
+export class Inspector {
+  constructor(container, options = {}) {
+    this.options = options;
+    this.el = document.createElement('section');
+    this.el.className = 'inspector';
+    this.el.setAttribute('aria-label', 'Inspector');
+    this.el.setAttribute('aria-live', 'polite');
+    container.append(this.el);
+  }
+
+  /** data: {selection, trace, inputs, explain: {score, softmax, output}} */
+  update({ selection, trace, inputs, explain }) {
+    const s = selection;
+    let html = '<h2>Inspector</h2>';
+    if (!s || !trace) {
+      html += '<p class="hint">Click any cell (or focus it and press Enter) to see the arithmetic behind it. The same token is then highlighted in every step.</p>';
+      this.el.innerHTML = html;
+      return;
+    }
+    const t = trace.tokens;
+    const headNote = trace.heads > 1 ? ` <span class="muted">(head ${s.head + 1})</span>` : '';
+    try {
+      if (['scores', 'scaled'].includes(s.matrix)) html += this.score(explain.score(s.head, s.row, s.col), t, trace) + headNote;
+      else if (s.matrix === 'weights') html += this.softmax(explain.softmax(s.head, s.row), t, s.col) + headNote;
+      else if (s.matrix === 'Z') html += this.output(explain.output(s.head, s.row, s.col), t) + headNote;
+      else if (['Q', 'K', 'V'].includes(s.matrix)) html += this.projection(s, t, trace, inputs) + headNote;
+      else html += this.input(s, t, inputs, trace);
+    } catch (err) {
+      html += `<p class="hint">Nothing to explain for this cell (${esc(err.message)}).</p>`;
+    }
+    this.el.innerHTML = html;
+  }
+
+  score(e, t, trace) {
+    const terms = e.terms.map((x) => `${paren(x.a)}×${paren(x.b)}`).join(' + ');
+    let h = `<h3>Score: how much ${tok(t[e.i])} is drawn to ${tok(t[e.j])}</h3>`;
+    h += `<p>q<sub>${esc(t[e.i])}</sub> · k<sub>${esc(t[e.j])}</sub> multiplies the two rows number by number and adds:</p>`;
+    h += `<p class="arith">${terms}</p><p class="arith">= ${e.terms.map((x) => paren(x.product)).join(' + ')}</p><p class="arith result">= ${f(e.sum)}</p>`;
+    h += trace.divisor === 1
+      ? '<p>Scaling is off, so the scaled score is the same number.</p>'
+      : `<p>Scaled: ${f(e.sum)} ÷ ${f(e.divisor)} = <b>${f(e.scaled)}</b></p>`;
+    if (e.hidden) h += `<p class="warn">The mask hides ${tok(t[e.j])} from ${tok(t[e.i])}: this score is replaced by −∞ before softmax, so its weight is exactly 0.</p>`;
+    return h;
+  }
+
+  softmax(e, t, col) {
+    let h = `<h3>Softmax of the row of ${tok(t[e.i])}</h3>`;
+    if (e.empty) return h + `<p class="warn">Every key is hidden from ${tok(t[e.i])}, so there is nothing to share the weight among: the row stays all zeros and its output row is zero.</p>`;
+    h += `<p>1. Subtract the largest visible score, ${f(e.max)}, so no exponential overflows.</p>`;
+    h += `<p>2. Take e to the power of each; 3. add them up; 4. divide each by the sum.</p><table class="explain"><thead><tr><th>key</th><th>score − max</th><th>exp</th><th>weight</th></tr></thead><tbody>`;
+    e.exp.forEach((x, j) => {
+      const cls = j === col ? ' class="sel"' : '';
+      h += e.hidden[j]
+        ? `<tr${cls}><td>${esc(t[j])}</td><td colspan="3" class="muted">hidden → 0</td></tr>`
+        : `<tr${cls}><td>${esc(t[j])}</td><td>${f(e.shifted[j])}</td><td>${f(x)}</td><td>${f(x)} ÷ ${f(e.sum)} = <b>${f(e.weights[j])}</b></td></tr>`;
+    });
+    h += `</tbody></table><p>Sum of the exponentials: ${f(e.sum)}. The weights add up to ${f(e.weights.reduce((a, b) => a + b, 0))}.</p>`;
+    return h;
+  }
+
+  output(e, t) {
+    let h = `<h3>Output: column ${e.t + 1} of z<sub>${esc(t[e.i])}</sub></h3>`;
+    h += `<p>The weights of ${tok(t[e.i])} times column ${e.t + 1} of V, added up:</p>`;
+    h += '<table class="explain"><thead><tr><th>key</th><th>weight</th><th>× value</th><th>= part</th></tr></thead><tbody>';
+    e.terms.forEach((x, j) => { h += `<tr><td>${esc(t[j])}</td><td>${f(x.a)}</td><td>${f(x.b)}</td><td>${f(x.product)}</td></tr>`; });
+    h += `</tbody></table><p class="arith result">z = ${f(e.sum)}</p>`;
+    return h;
+  }
+
+  projection(s, t, trace, inputs) {
+    const W = { Q: inputs.W_Q, K: inputs.W_K, V: inputs.W_V }[s.matrix];
+    const width = s.matrix === 'V' ? trace.dV : trace.dK;
+    const c = s.head * width + s.col;
+    const x = inputs.X[s.row];
+    if (!W || !x) return '';
+    const terms = x.map((a, r) => `${paren(a)}×${paren(W[r][c])}`).join(' + ');
+    const sum = x.reduce((acc, a, r) => acc + a * W[r][c], 0);
+    const name = { Q: 'query', K: 'key', V: 'value' }[s.matrix];
+    return `<h3>${s.matrix}: the ${name} of ${tok(t[s.row])}, column ${s.col + 1}</h3><p>Row ${tok(t[s.row])} of X times column ${c + 1} of W<sub>${s.matrix}</sub>:</p><p class="arith">${terms}</p><p class="arith result">= ${f(sum)}</p>`;
+  }
+
+  input(s, t, inputs, trace) {
+    const m = { X: inputs.X, W_Q: inputs.W_Q, W_K: inputs.W_K, W_V: inputs.W_V, W_O: inputs.W_O, concat: null, output: null }[s.matrix];
+    if (s.matrix === 'X') return `<h3>X: embedding of ${tok(t[s.row])}, dimension ${s.col + 1}</h3><p>Value ${f(m[s.row][s.col])}. Press Enter or type to change it: every later step follows.</p>`;
+    if (s.matrix === 'concat') return `<h3>Concat</h3><p>Row ${tok(t[s.row])}: the outputs of all heads side by side (head ${Math.floor(s.col / trace.dV) + 1}, column ${(s.col % trace.dV) + 1}).</p>`;
+    if (s.matrix === 'output') return `<h3>Output</h3><p>Row ${tok(t[s.row])} of concat times column ${s.col + 1} of W<sub>O</sub>.</p>`;
+    if (s.matrix === 'mask') return `<h3>Mask</h3><p>${tok(t[s.row])} ${trace.visible[s.row * t.length + s.col] ? 'may see' : 'may not see'} ${tok(t[s.col])}.</p>`;
+    if (!m) return '';
+    return `<h3>${s.matrix.replace('_', ' ')} row ${s.row + 1}, column ${s.col + 1}</h3><p>A learned weight: ${f(m[s.row][s.col])}. Edit it to see what changes.</p>`;
+  }
+}

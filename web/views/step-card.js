@@ -1,0 +1,37 @@
+// One walkthrough step as a card: number, title, our explanation, the formula, a row of controls and a
+// body the page fills with heatmaps. Built from a step of steps.js.
+export class StepCard {
+  constructor(container, options) {
+    const { step, index } = options;
+    this.el = document.createElement('section');
+    this.el.className = 'step-card';
+    this.el.id = `step-${step.id}`;
+    this.el.dataset.step = step.id;
+    this.el.setAttribute('aria-labelledby', `step-${step.id}-title`);
+    this.el.innerHTML = `
+      <header class="step-head"><span class="step-no" aria-hidden="true">${index + 1}</span>
+        <h2 id="step-${step.id}-title">${index + 1}. ${step.title}</h2></header>
+      <p class="explain">${step.explain}</p>
+      <div class="formula" aria-label="formula">${step.formula}</div>
+      <div class="step-controls"></div>
+      <div class="problems" role="alert" hidden></div>
+      <div class="step-notes"></div>
+      <div class="step-body"></div>`;
+    container.append(this.el);
+    this.controls = this.el.querySelector('.step-controls');
+    this.body = this.el.querySelector('.step-body');
+    this.notes = this.el.querySelector('.step-notes');
+    this.problemsEl = this.el.querySelector('.problems');
+  }
+
+  /** data: {problems: [{field, message}], notes: [html]} */
+  update({ problems = [], notes = [] } = {}) {
+    this.problemsEl.hidden = problems.length === 0;
+    this.problemsEl.innerHTML = problems.map((p) => `<p><code>${escapeHtml(p.field)}</code> ${escapeHtml(p.message)}</p>`).join('');
+    this.notes.innerHTML = notes.map((n) => `<p class="note">${n}</p>`).join('');
+  }
+}
+
+export function escapeHtml(s) {
+  return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+}
