@@ -1,18 +1,19 @@
 // Serves dist/ on 127.0.0.1 (static files only, nothing leaves the machine) and prints the URL.
 //   node scripts/serve.mjs [--port N]   (default 8080; 0 picks a free port)
+// serve(port, root) serves another folder (the benchmark serves the repository).
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = resolve(fileURLToPath(new URL('../dist', import.meta.url)));
+const dist = resolve(fileURLToPath(new URL('../dist', import.meta.url)));
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
   '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml',
   '.png': 'image/png', '.woff2': 'font/woff2', '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8',
 };
 
-export function serve(port = 8080) {
+export function serve(port = 8080, root = dist) {
   const server = createServer(async (req, res) => {
     try {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);

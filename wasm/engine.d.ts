@@ -68,6 +68,8 @@ export interface Engine {
   explainScore(head: number, i: number, j: number): ScoreExplanation;
   explainSoftmax(head: number, i: number): SoftmaxExplanation;
   explainOutput(head: number, i: number, t: number): OutputExplanation;
+  /** The size of the wasm heap now, in bytes (it only grows). */
+  memoryBytes(): number;
 }
 
 /** Loads (once; later calls return the same promise) the wasm engine. In Node pass {wasmBinary}. */

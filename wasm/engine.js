@@ -129,6 +129,7 @@ function wrap(M) {
       const exitCode = withStrings([name, lessonText, source], (c, t, s) => api.command(c, t, s));
       return { exitCode, out: api.commandText(1), err: api.commandText(2) };
     },
+    memoryBytes: () => M.HEAPU8.length,
     explainScore: (head, i, j) => explain('score', head, i, j),
     explainSoftmax: (head, i) => explain('softmax', head, i, 0),
     explainOutput: (head, i, t) => explain('output', head, i, t),

@@ -1,0 +1,62 @@
+// Runs inside headless Chromium for `npm run bench`: our wasm engine and its JavaScript peers on the same
+// inputs, in the same session. window.runBench(sizes) resolves to medians in milliseconds.
+import { loadEngine } from '../wasm/engine.js';
+import { straightforward, cacheFriendly, tensorflow } from './peers.js';
+
+const tf = window.tf;
+tf.wasm.setWasmPaths(new URL('../node_modules/@tensorflow/tfjs-backend-wasm/dist/', import.meta.url).href);
+
+// Deterministic inputs, the same for every implementation.
+function inputs(n, d) {
+  let s = 12345;
+  const next = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5) * 0.2;
+  const mat = (r, c) => Float64Array.from({ length: r * c }, next);
+  return { X: mat(n, d), WQ: mat(d, d), WK: mat(d, d), WV: mat(d, d) };
+}
+const rows = (flat, r, c) => Array.from({ length: r }, (_, i) => Array.from(flat.subarray(i * c, (i + 1) * c)));
+
+// Median time of one call: calls are batched so that one sample lasts at least 5 ms (timer resolution),
+// at least 3 samples, at most about `budget` ms.
+async function median(fn, budget = 1500) {
+  await fn();
+  let t = performance.now();
+  await fn();
+  const one = performance.now() - t;
+  const batch = Math.max(1, Math.ceil(5 / Math.max(one, 0.001)));
+  const samples = [];
+  const start = performance.now();
+  while (samples.length < 3 || (performance.now() - start < budget && samples.length < 40)) {
+    t = performance.now();
+    for (let r = 0; r < batch; r++) await fn();
+    samples.push((performance.now() - t) / batch);
+  }
+  samples.sort((a, b) => a - b);
+  return { median_ms: samples[samples.length >> 1], samples: samples.length, batch };
+}
+
+window.runBench = async (sizes) => {
+  const engine = await loadEngine();
+  const results = [];
+  for (const [n, d, heads] of sizes) {
+    const { X, WQ, WK, WV } = inputs(n, d);
+    const m = (data, r, c) => ({ rows: r, cols: c, data });
+    const lesson = { heads, X: m(X, n, d), W_Q: m(WQ, d, d), W_K: m(WK, d, d), W_V: m(WV, d, d) };
+    const row = { n, d_model: d, heads };
+    row.wasm = await median(() => {
+      const r = engine.trace(lesson);
+      if (!r.ok) throw new Error(JSON.stringify(r.problems));
+    });
+    const [Xr, WQr, WKr, WVr] = [rows(X, n, d), rows(WQ, d, d), rows(WK, d, d), rows(WV, d, d)];
+    row.js_straightforward = await median(() => straightforward(Xr, WQr, WKr, WVr, heads));
+    row.js_cache_friendly = await median(() => cacheFriendly(X, WQ, WK, WV, n, d, heads));
+    const [X32, WQ32, WK32, WV32] = [X, WQ, WK, WV].map((a) => Float32Array.from(a));
+    for (const backend of ['cpu', 'wasm']) {
+      await tf.setBackend(backend);
+      await tf.ready();
+      row[`tfjs_${backend}`] = await median(() => tensorflow(tf, X32, WQ32, WK32, WV32, n, d, heads));
+    }
+    results.push(row);
+  }
+  return results;
+};
+window.benchReady = true;
