@@ -2,8 +2,8 @@
 import { chromium } from 'playwright-core';
 import { serve } from '../../scripts/serve.mjs';
 
-export async function startBrowser() {
-  const server = await serve(0);
+export async function startBrowser(root) {
+  const server = await serve(0, root);
   const base = `http://127.0.0.1:${server.address().port}/`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
