@@ -1,0 +1,131 @@
+// Editing: a cell edit flows downstream; invalid typing is flagged and recovered; the keyboard reaches and
+// edits cells; resizing keeps the numbers that fit; masks, heads and the scale switch recompute.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { startBrowser, open, readCell, choosePreset, cellSelector } from './helpers.mjs';
+import { attention } from './reference.mjs';
+
+const toy = JSON.parse(readFileSync(new URL('../../web/presets/toy-dk4.json', import.meta.url)));
+
+let env, page, problems;
+before(async () => { env = await startBrowser(); ({ page, problems } = await open(env)); });
+after(async () => { await env?.close(); });
+
+async function typeInto(matrix, row, col, text, head = 0) {
+  await page.click(cellSelector(matrix, row, col, head));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+test('editing an X cell changes every later step to the right numbers', async () => {
+  await choosePreset(page, 'toy-dk4');
+  await typeInto('X', 1, 2, '1.5');
+  const X = structuredClone(toy.X);
+  X[1][2] = 1.5;
+  const ref = attention({ ...toy, X });
+  assert.equal((await readCell(page, 'X', 1, 2)).value, 1.5);
+  for (const [m, i, j] of [['Q', 1, 2], ['K', 1, 3], ['scores', 1, 1], ['scores', 0, 1], ['scaled', 2, 1], ['weights', 1, 0], ['weights', 0, 1], ['Z', 1, 2], ['Z', 2, 0]]) {
+    const c = await readCell(page, m, i, j);
+    assert.ok(Math.abs(c.value - ref[m][i][j]) < 1e-12, `${m}[${i}][${j}] = ${c.value}, expected ${ref[m][i][j]}`);
+  }
+  assert.equal((await page.evaluate(() => window.attentionLab.getLesson())).X[1][2], 1.5);
+  assert.deepEqual(problems, []);
+});
+
+test('invalid input is flagged at the cell, the last valid value is kept, and a valid value recovers', async () => {
+  await choosePreset(page, 'toy-dk4');
+  const before = await readCell(page, 'W_Q', 0, 0);
+  for (const bad of ['abc', 'NaN', 'Infinity', '1e400', '5e12', '1..2']) {
+    await typeInto('W_Q', 0, 0, bad);
+    const td = page.locator(cellSelector('W_Q', 0, 0));
+    assert.equal(await td.getAttribute('aria-invalid'), 'true', `${bad} flagged`);
+    assert.ok((await page.locator('.heatmap[data-matrix=W_Q] .cell-message').textContent()).length > 0);
+    assert.equal((await readCell(page, 'W_Q', 0, 0)).value, before.value, `${bad}: last valid value kept`);
+    assert.equal(await page.locator('.step-card').count(), 6);
+  }
+  await typeInto('W_Q', 0, 0, '-2');
+  assert.equal(await page.locator(cellSelector('W_Q', 0, 0)).getAttribute('aria-invalid'), null);
+  assert.equal((await readCell(page, 'W_Q', 0, 0)).value, -2);
+  assert.equal((await readCell(page, 'Q', 0, 0)).value, -2); // X row 0 = (1,0,1,0), W_Q = I except [0][0]
+  assert.deepEqual(problems, []);
+});
+
+test('keyboard: Tab reaches a grid, arrows move, typing edits, Enter commits', async () => {
+  await choosePreset(page, 'toy-dk4');
+  await page.focus('input[name=d_model]');
+  let reached = false;
+  for (let k = 0; k < 10 && !reached; k++) {
+    await page.keyboard.press('Tab');
+    reached = await page.evaluate(() => document.activeElement?.dataset?.matrix === 'X');
+  }
+  assert.ok(reached, 'Tab reaches the X grid');
+  await page.keyboard.press('Home');
+  for (let k = 0; k < 4; k++) await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  const pos = await page.evaluate(() => [document.activeElement.dataset.row, document.activeElement.dataset.col]);
+  assert.deepEqual(pos, ['1', '1']);
+  await page.keyboard.type('7');
+  await page.keyboard.press('Enter');
+  assert.equal((await readCell(page, 'X', 1, 1)).value, 7);
+  assert.equal((await readCell(page, 'Q', 1, 1)).value, 7);
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.matrix), 'X');
+  // Enter on a read-only cell selects it and the inspector explains it
+  await page.focus(cellSelector('scores', 0, 2));
+  await page.keyboard.press('Enter');
+  const text = await page.locator('.inspector').textContent();
+  assert.match(text, /Score/);
+  assert.ok(await page.locator(cellSelector('weights', 0, 2)).evaluate((td) => td.classList.contains('sel-cell')), 'selection shown across steps');
+});
+
+test('resizing d_model keeps the numbers that still fit; heads, scale switch and masks recompute', async () => {
+  await choosePreset(page, 'toy-dk4');
+  await page.fill('input[name=d_model]', '5');
+  await page.press('input[name=d_model]', 'Enter');
+  let lesson = await page.evaluate(() => window.attentionLab.getLesson());
+  assert.deepEqual(lesson.X.map((r) => r.slice(0, 4)), toy.X);
+  assert.equal(lesson.X[0].length, 5);
+  assert.equal(lesson.W_Q.length, 5);
+  await page.click('.step-card[data-step=project] .number-control:has(input[name=d_model]) .dec').catch(() => {});
+  // scale switch off: scaled = scores
+  await page.click('.switch input[name=scale]');
+  assert.equal((await readCell(page, 'scaled', 1, 1)).value, (await readCell(page, 'scores', 1, 1)).value);
+  await page.click('.switch input[name=scale]');
+  // causal mask: upper triangle hidden, weights 0
+  await page.check('.mask-control input[value=causal]');
+  assert.equal((await readCell(page, 'weights', 0, 1)).value, 0);
+  assert.equal((await readCell(page, 'weights', 0, 0)).value, 1);
+  // custom mask: hide every key of row 0 -> explained as an empty row
+  await page.check('.mask-control input[value=custom]');
+  await page.click('td[data-matrix=mask][data-row="0"][data-col="0"]');
+  assert.match(await page.locator('.step-card[data-step=softmax] .step-notes').textContent(), /may not see any key/);
+  // two heads: side by side heatmaps and concat
+  await page.check('.mask-control input[value=none]');
+  await page.fill('input[name=heads]', '2');
+  await page.press('input[name=heads]', 'Enter');
+  assert.equal(await page.locator('.heatmap[data-matrix=weights]').count(), 2);
+  assert.equal(await page.locator('.heatmap[data-matrix=concat]').count(), 1);
+  await page.click('.wo-buttons button');
+  assert.equal(await page.locator('.heatmap[data-matrix=W_O]').count(), 1);
+  lesson = await page.evaluate(() => window.attentionLab.getLesson());
+  assert.equal(lesson.heads, 2);
+  assert.deepEqual(problems, []);
+});
+
+test('the sentence box retokenizes and the seed redraws', async () => {
+  await choosePreset(page, 'lecture20-seed20');
+  const before = (await readCell(page, 'X', 0, 0)).value;
+  await page.fill('input[name=sentence]', 'The dog ran very fast');
+  await page.press('input[name=sentence]', 'Enter');
+  const t = await page.evaluate(() => window.attentionLab.getTrace().tokens);
+  assert.deepEqual(t, ['The', 'dog', 'ran', 'very', 'fast']);
+  assert.equal((await readCell(page, 'X', 0, 0)).value, before, 'rows that still fit keep their numbers');
+  await page.fill('input[name=seed]', '21');
+  await page.press('input[name=seed]', 'Enter');
+  assert.equal((await page.evaluate(() => window.attentionLab.getLesson())).init.seed, 21);
+  assert.notEqual((await readCell(page, 'X', 0, 0)).value, before);
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,69 @@
+// The page loads cleanly, exposes window.attentionLab, and survives a malformed link.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { startBrowser, open } from './helpers.mjs';
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env?.close(); });
+
+test('loads with no console errors and no failed requests, on desktop and phone', async () => {
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    const { page, problems } = await open(env, '', viewport);
+    assert.equal(await page.locator('.step-card').count(), 6);
+    assert.deepEqual(await page.locator('.step-card h2').allTextContents(),
+      ['1. Embed', '2. Project', '3. Score', '4. Scale', '5. Softmax', '6. Sum']);
+    assert.ok(await page.locator('.step-card math').count() >= 6, 'every step has a MathML formula');
+    assert.ok(await page.locator('table[role=grid] td[data-row][data-col]').count() > 50);
+    // no horizontal scrolling of the whole page on a phone
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `page is ${overflow}px wider than the screen`);
+    await page.waitForTimeout(200);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
+test('setLesson / getLesson / getTrace work and repaint the page', async () => {
+  const { page, problems } = await open(env);
+  const fixture = JSON.parse(readFileSync(new URL('../fixtures/golden/masks_padding.json', import.meta.url)));
+  const r = await page.evaluate((lesson) => window.attentionLab.setLesson(lesson), fixture.lesson);
+  assert.equal(r.ok, true);
+  const lesson = await page.evaluate(() => window.attentionLab.getLesson());
+  assert.deepEqual(lesson.mask, fixture.lesson.mask);
+  const trace = await page.evaluate(() => {
+    const t = window.attentionLab.getTrace();
+    return { tokens: t.tokens, w: Array.from(t.headTraces[0].weights.data) };
+  });
+  assert.deepEqual(trace.tokens, fixture.lesson.tokens);
+  const expected = fixture.expected.heads[0].weights.flat();
+  trace.w.forEach((v, k) => assert.ok(Math.abs(v - expected[k]) < 1e-12));
+  // the page shows the same numbers; PAD keys are hidden
+  const cell = page.locator('td[data-matrix="weights"][data-row="0"][data-col="3"]');
+  assert.equal(await cell.getAttribute('data-value'), '0');
+  assert.ok(await cell.evaluate((td) => td.classList.contains('hidden-cell')));
+  // an invalid lesson is refused with problems, and the page keeps the last valid one
+  const bad = await page.evaluate(() => window.attentionLab.setLesson({ tokens: ['a'], X: [[1]], W_Q: [[1, 2]], W_K: [[1]], W_V: [[1]] }));
+  assert.equal(bad.ok, false);
+  assert.ok(bad.problems.length > 0 && bad.problems[0].field);
+  assert.deepEqual((await page.evaluate(() => window.attentionLab.getLesson())).mask, fixture.lesson.mask);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the lesson round-trips through the URL hash; a malformed hash opens the default with a notice', async () => {
+  const { page } = await open(env);
+  await page.evaluate(() => window.attentionLab.setLesson({ tokens: ['a', 'b'], X: [[1, 0], [0, 1]], W_Q: [[1], [0]], W_K: [[1], [0]], W_V: [[2], [3]] }));
+  const hash = await page.evaluate(() => location.hash);
+  const again = await open(env, hash);
+  assert.deepEqual(await again.page.evaluate(() => window.attentionLab.getLesson().tokens), ['a', 'b']);
+  assert.deepEqual(again.problems, []);
+  const broken = await open(env, '#%7Bnot-json');
+  assert.match(await broken.page.locator('.notice').textContent(), /could not be read/);
+  assert.equal(await broken.page.locator('.step-card').count(), 6);
+  assert.deepEqual(broken.problems, []);
+  const invalid = await open(env, '#' + encodeURIComponent(JSON.stringify({ v: 1, lesson: { tokens: ['a'], X: [[1]] } })));
+  assert.match(await invalid.page.locator('.notice').textContent(), /problems/);
+  for (const p of [page, again.page, broken.page, invalid.page]) await p.close();
+});
