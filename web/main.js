@@ -72,7 +72,7 @@ function tryLesson(lesson, patch = {}) {
   const sel = store.get().selection;
   const selection = sel && sel.head < result.trace.heads && sel.row < n ? sel : null;
   const reveal = Math.min(patch.reveal ?? store.get().reveal ?? n, n);
-  store.set({ preset: null, selection, ...patch, lesson, reveal });
+  store.set({ selection, ...patch, lesson, reveal });
   return { ok: true };
 }
 
@@ -197,7 +197,7 @@ function makeMap(host, maps, key, options) {
 
 function label(name, head, heads) {
   const base = { W_Q: 'W<sub>Q</sub>', W_K: 'W<sub>K</sub>', W_V: 'W<sub>V</sub>', W_O: 'W<sub>O</sub>', scores: 'QK<sup>⊤</sup>', scaled: 'QK<sup>⊤</sup> / √d<sub>k</sub>', weights: 'weights A', concat: 'concat(Z<sub>1</sub> … Z<sub>h</sub>)', output: 'output = concat · W<sub>O</sub>' }[name] ?? name;
-  return heads > 1 && head !== null ? `${base}<sub class="head-sub">head ${head + 1}</sub>` : base;
+  return base;
 }
 
 function buildAll() {
@@ -337,7 +337,7 @@ function render() {
   // notes per step
   const ids = t.tokenIds;
   const chips = tk.map((w, i) => `<span class="chip${padding[i] ? ' pad' : ''}">${escapeHtml(w)}${ids ? `<small>id ${ids[i]}</small>` : ''}${padding[i] ? '<small>PAD</small>' : ''}</span>`).join('');
-  const notes = { embed: [`<span class="chips" aria-label="tokens">${chips}</span>`, `${n} tokens, each a row of d<sub>model</sub> = ${t.dModel} numbers.`] };
+  const notes = { embed: [`<span class="chips" aria-label="tokens">${chips}</span>`, `${n} tokens, each a row of d<sub>model</sub> = ${t.dModel} numbers.${ids ? ' The small number under each token is its id in the vocabulary.' : ' This lesson lists its tokens without a vocabulary, so there are no ids; type in the sentence box to get them.'}`] };
   notes.project = [`Each of the ${t.heads} head${t.heads > 1 ? 's' : ''} uses its own ${t.dK} columns of W<sub>Q</sub> and W<sub>K</sub> and ${t.dV} columns of W<sub>V</sub>.`];
   notes.score = ['Rows are queries (the token that is looking), columns are keys (the token being looked at).'];
   notes.scale = [];

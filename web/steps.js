@@ -12,7 +12,7 @@ export const STEPS = [
     id: 'embed', title: 'Embed', tensor: 'X',
     explain: 'The sentence is cut into tokens, and each token gets an id: its position in the vocabulary. ' +
       'Looking that id up turns every token into a row of numbers, its embedding. Stacked together, the rows form X: ' +
-      'one row per token, d_model columns. Nothing here knows about the other words yet — each row describes its token alone.',
+      'one row per token, d<sub>model</sub> columns. Nothing here knows about the other words yet — each row describes its token alone.',
     formula: math(`${mi('X')}<mo>=</mo><mrow><mo>[</mo><msub><mi>x</mi><mn>1</mn></msub><mo>;</mo><mo>…</mo><mo>;</mo><msub><mi>x</mi><mi>n</mi></msub><mo>]</mo></mrow><mo>∈</mo><msup><mi>ℝ</mi><mrow><mi>n</mi><mo>×</mo>${sub('d', 'model')}</mrow></msup>`),
   },
   {
@@ -31,9 +31,9 @@ export const STEPS = [
   },
   {
     id: 'scale', title: 'Scale', tensor: 'scaled',
-    explain: 'A dot product of long vectors adds up many terms, so its size grows with d_k. Fed to softmax as they are, big ' +
+    explain: 'A dot product of long vectors adds up many terms, so its size grows with d<sub>k</sub>. Fed to softmax as they are, big ' +
       'scores make one key take almost all the weight and the others almost none, which stalls learning. Dividing every ' +
-      'score by √d_k keeps them in a moderate range. The order within a row never changes; only the gaps shrink. ' +
+      'score by √d<sub>k</sub> keeps them in a moderate range. The order within a row never changes; only the gaps shrink. ' +
       'Switch scaling off to compare.',
     formula: math(`<mfrac>${mi('S')}${sqrtDk}</mfrac><mo>=</mo><mfrac><mrow>${mi('Q')}${KT}</mrow>${sqrtDk}</mfrac>`),
   },

@@ -17,7 +17,7 @@ export class HeaderControls {
       <label class="field preset"><span>Preset</span><select name="preset"><option value="">— your own lesson —</option>
         ${options.presets.map((p) => `<option value="${p.id}">${escapeHtml(p.label)}</option>`).join('')}</select></label>
       <label class="field seed"><span>Seed</span><input type="number" name="seed" min="0" max="4294967295" step="1" inputmode="numeric"></label>
-      <button type="button" class="add-seed" hidden>Use random numbers</button>
+      <button type="button" class="add-seed" hidden>Add a seed</button>
       <p class="field-problem" role="alert" hidden></p>
       <nav class="step-nav" aria-label="Steps">${options.steps.map((s, i) => `<a href="#step-${s.id}" data-step="${s.id}"><b>${i + 1}</b> ${s.id}</a>`).join('')}</nav>`;
     container.append(el);
