@@ -129,3 +129,36 @@ test('the sentence box retokenizes and the seed redraws', async () => {
   assert.notEqual((await readCell(page, 'X', 0, 0)).value, before);
   assert.deepEqual(problems, []);
 });
+
+test('padding marks PAD tokens; engine problems show next to the input; an edit repaints within a frame', async () => {
+  await choosePreset(page, 'toy-dk4');
+  await page.check('.mask-control input[value=padding]');
+  await page.check('.mask-control input[data-token="2"]');
+  assert.equal((await readCell(page, 'weights', 0, 2)).value, 0);
+  assert.ok(await page.locator(cellSelector('weights', 1, 2)).evaluate((td) => td.classList.contains('hidden-cell')));
+  assert.match(await page.locator('#step-embed .chip.pad').textContent(), /cats/);
+  // a word longer than the engine allows: the engine's problem is shown by the sentence and embed step
+  await page.fill('input[name=sentence]', `we like ${'x'.repeat(80)}`);
+  await page.press('input[name=sentence]', 'Enter');
+  assert.match(await page.locator('#step-embed .problems').textContent(), /longer than 64/);
+  assert.equal(await page.locator('#step-embed .problems').isVisible(), true);
+  assert.deepEqual(await page.evaluate(() => window.attentionLab.getTrace().tokens), ['we', 'like', 'cats']);
+  await page.fill('input[name=sentence]', 'we like dogs');
+  await page.press('input[name=sentence]', 'Enter');
+  assert.equal(await page.locator('#step-embed .problems').isVisible(), false);
+  // lecture-size edit: engine + every view within one animation frame (16 ms), median of several runs
+  await choosePreset(page, 'lecture20-seed20');
+  const ms = await page.evaluate(() => {
+    const lesson = window.attentionLab.getLesson();
+    const times = [];
+    for (let k = 0; k < 9; k++) {
+      lesson.X = window.attentionLab.getTrace().X.data.length ? Array.from({ length: 4 }, (_, i) => Array.from({ length: 8 }, (_, j) => Math.sin(i * 8 + j + k))) : lesson.X;
+      const t0 = performance.now();
+      window.attentionLab.setLesson(lesson);
+      times.push(performance.now() - t0);
+    }
+    return times.sort((a, b) => a - b)[4];
+  });
+  assert.ok(ms < 16, `an edit took ${ms.toFixed(1)} ms`);
+  assert.deepEqual(problems, []);
+});

@@ -69,6 +69,8 @@ export class Heatmap {
     }
     const body = table.createTBody();
     this.cells = [];
+    this.legendKey = null;
+    this.editing = null;
     for (let i = 0; i < rows; i++) {
       const tr = body.insertRow();
       tr.setAttribute('role', 'row');
@@ -131,27 +133,36 @@ export class Heatmap {
     const hl = d.highlight ?? {};
     m.forEach((row, i) => row.forEach((v, j) => {
       const td = this.cells[i][j];
-      if (td.querySelector('input')) return;
+      if (this.editing && this.editing[0] === i && this.editing[1] === j) return;
       const hidden = Boolean(d.hidden?.(i, j));
-      const pending = d.dimRows?.has(i);
+      const pending = Boolean(d.dimRows?.has(i));
       const err = this.errors.get(`${i},${j}`);
-      const rgb = hidden || pending ? [238, 238, 238] : o.scale === 'sequential' ? sequential(v) : diverging(v, hi);
-      td.style.background = hidden ? '' : cssColor(rgb);
-      td.style.color = hidden || pending ? '#555' : textColorFor(rgb);
+      const rgb = hidden || pending ? null : o.scale === 'sequential' ? sequential(v) : diverging(v, hi);
+      const cls = `${hidden ? ' hidden-cell' : ''}${pending ? ' pending' : ''}${err ? ' invalid' : ''}${hl.rows?.has(i) ? ' sel-row' : ''}${hl.cols?.has(j) ? ' sel-col' : ''}${hl.cells?.has(`${i},${j}`) ? ' sel-cell' : ''}`;
+      const focusable = i === this.focus[0] && j === this.focus[1];
+      // Only touch the DOM where something changed: a repaint must fit in one frame.
+      const stamp = `${v}|${rgb}|${cls}|${focusable}|${err?.message}|${d.rowLabels?.[i]}|${d.colLabels?.[j]}`;
+      if (td._stamp === stamp) return;
+      td._stamp = stamp;
+      td.style.background = rgb ? cssColor(rgb) : '';
+      td.style.color = rgb ? textColorFor(rgb) : '';
       td.textContent = pending ? '…' : formatNumber(v, o.digits);
       td.dataset.value = String(v);
-      td.classList.toggle('hidden-cell', hidden);
-      td.classList.toggle('pending', Boolean(pending));
-      td.classList.toggle('invalid', Boolean(err));
-      td.classList.toggle('sel-row', Boolean(hl.rows?.has(i)));
-      td.classList.toggle('sel-col', Boolean(hl.cols?.has(j)));
-      td.classList.toggle('sel-cell', Boolean(hl.cells?.has(`${i},${j}`)));
-      td.tabIndex = i === this.focus[0] && j === this.focus[1] ? 0 : -1;
+      td.className = cls.trim();
+      td.tabIndex = focusable ? 0 : -1;
       const meaning = this.describe(i, j, v, hidden);
       td.setAttribute('aria-label', `${d.rowLabels?.[i] ?? i + 1}, ${d.colLabels?.[j] ?? j + 1}: ${meaning}${err ? `. Invalid input: ${err.message}` : ''}`);
       if (err) { td.setAttribute('aria-invalid', 'true'); td.setAttribute('aria-describedby', this.messageEl.id); }
       else { td.removeAttribute('aria-invalid'); td.removeAttribute('aria-describedby'); }
     }));
+    const legendKey = `${lo}|${hi}`;
+    if (this.legendKey !== legendKey) this.paintLegend(lo, hi, legendKey);
+    this.paintMessages();
+  }
+
+  paintLegend(lo, hi, key) {
+    const o = this.options;
+    this.legendKey = key;
     this.legendEl.innerHTML = '';
     const bar = document.createElement('span');
     bar.className = 'legend-bar';
@@ -160,6 +171,11 @@ export class Heatmap {
     const b = document.createElement('span'); b.textContent = formatNumber(hi, 2);
     this.legendEl.append(a, bar, b);
     this.legendEl.setAttribute('aria-label', `colour scale from ${a.textContent} to ${b.textContent}`);
+  }
+
+  paintMessages() {
+    const d = this.data, m = d.matrix;
+    if (this.errors.size === 0 && this.messageEl.hidden) return;
     const msgs = [...this.errors.entries()].map(([k, e]) => {
       const [i, j] = k.split(',').map(Number);
       return `Row ${d.rowLabels?.[i] ?? i + 1}, column ${d.colLabels?.[j] ?? j + 1}: ${e.message} — kept ${formatNumber(m[i][j], 4)}.`;
@@ -233,6 +249,8 @@ export class Heatmap {
     input.className = 'cell-input';
     input.setAttribute('aria-label', `new value for ${this.options.ariaName ?? this.options.matrix} row ${i + 1}, column ${j + 1}`);
     input.value = firstChar ?? (err ? err.text : String(this.data.matrix[i][j]));
+    this.editing = [i, j];
+    td._stamp = null;
     td.textContent = '';
     td.append(input);
     input.focus();
@@ -241,6 +259,7 @@ export class Heatmap {
     const finish = (commit, move) => {
       if (done) return;
       done = true;
+      this.editing = null;
       const text = input.value;
       input.remove();
       if (commit) this.commit(i, j, text);
@@ -253,7 +272,7 @@ export class Heatmap {
       else if (e.key === 'Escape') { e.preventDefault(); finish(false); }
       else if (e.key === 'Tab') { e.preventDefault(); finish(true, [0, e.shiftKey ? -1 : 1]); }
     });
-    input.addEventListener('blur', () => { if (!done) { done = true; const t = input.value; input.remove(); this.commit(i, j, t); } });
+    input.addEventListener('blur', () => { if (!done) { done = true; this.editing = null; const t = input.value; input.remove(); this.commit(i, j, t); } });
   }
 
   commit(i, j, text) {
