@@ -299,7 +299,7 @@ function render() {
   const maps = Object.fromEntries(Object.values(grids).flatMap((g) => Object.entries(g.maps)));
   const paint = (key, matrix, extra = {}) => {
     const m = maps[key];
-    if (!m) return;
+    if (!m || !matrix) return;
     m.update({ matrix, highlight: highlightFor(m.options.matrix, m.options.head), ...extra });
   };
   const dimLabels = (count, perHead) => Array.from({ length: count }, (_, j) => (perHead && t.heads > 1 ? `${Math.floor(j / perHead) + 1}.${(j % perHead) + 1}` : String(j + 1)));
@@ -404,7 +404,10 @@ window.addEventListener('hashchange', () => {
 window.attentionLab = {
   getLesson: () => structuredClone(store.get().lesson),
   setLesson(lesson) {
-    const r = tryLesson(structuredClone(lesson), { preset: null, selection: null, reveal: null });
+    // The state holds plain JSON: typed matrices ({rows, cols, data}) become arrays of rows.
+    const plain = {};
+    for (const [k, v] of Object.entries(lesson ?? {})) plain[k] = v && typeof v === 'object' && ArrayBuffer.isView(v.data) ? toRows(v) : structuredClone(v);
+    const r = tryLesson(plain, { preset: null, selection: null, reveal: null });
     return r.ok ? { ok: true, problems: [] } : { ok: false, problems: r.problems };
   },
   getTrace: () => current?.trace ?? null,

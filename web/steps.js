@@ -49,7 +49,7 @@ export const STEPS = [
     explain: 'Each token’s new representation is a blend of all value rows, mixed in the proportions its weights row gives. ' +
       'A token that put 0.7 of its weight on “dog” ends up mostly carrying dog’s value. The result Z has one row per token, ' +
       'now shaped by its context. With several heads, each head blends on its own; their outputs are laid side by side and ' +
-      'W_O mixes them into one.',
+      'W<sub>O</sub> mixes them into one.',
     formula: math(`${mi('Z')}<mo>=</mo>${mi('A')}${mi('V')}<mo>,</mo><mspace width="1em"></mspace>${sub('z', 'i')}<mo>=</mo><munder><mo>∑</mo><mi>j</mi></munder>${sub('A', 'ij')}${sub('v', 'j')}`),
   },
 ];

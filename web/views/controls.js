@@ -210,14 +210,14 @@ export class MaskGrid {
     const n = tokens.length;
     this.n = n;
     const hadFocus = this.el.contains(document.activeElement);
-    let h = '<figcaption>Custom mask: click a cell to hide or show that key</figcaption><div class="grid-wrap"><table role="grid" aria-label="custom mask, rows are queries, columns are keys"><thead><tr role="row"><th></th>';
+    let h = '<figcaption>Custom mask: click a cell to hide or show that key</figcaption><div class="grid-wrap"><table role="grid" aria-label="custom mask, rows are queries, columns are keys"><thead><tr role="row"><th role="columnheader" aria-label="query \\ key"></th>';
     h += tokens.map((t) => `<th role="columnheader" scope="col">${escapeHtml(t)}</th>`).join('') + '</tr></thead><tbody>';
     for (let i = 0; i < n; i++) {
       h += `<tr role="row"><th role="rowheader" scope="row">${escapeHtml(tokens[i])}</th>`;
       for (let j = 0; j < n; j++) {
         const on = visible[i * n + j] === 1;
         const f = i === this.focus[0] && j === this.focus[1];
-        h += `<td role="gridcell" data-matrix="mask" data-row="${i}" data-col="${j}" tabindex="${f ? 0 : -1}" aria-pressed="${!on}" class="${on ? 'seen' : 'hidden-cell'}" aria-label="${escapeHtml(tokens[i])} ${on ? 'sees' : 'does not see'} ${escapeHtml(tokens[j])}">${on ? '✓' : '✕'}</td>`;
+        h += `<td role="gridcell" data-matrix="mask" data-row="${i}" data-col="${j}" tabindex="${f ? 0 : -1}" class="${on ? 'seen' : 'hidden-cell'}" aria-label="${escapeHtml(tokens[i])} ${on ? 'sees' : 'does not see'} ${escapeHtml(tokens[j])}">${on ? '✓' : '✕'}</td>`;
       }
       h += '</tr>';
     }

@@ -4,6 +4,7 @@
 import { cssColor, diverging, legendGradient, sequential, textColorFor } from '../colors.js';
 import { formatExact, formatNumber, parseNumber } from '../numbers.js';
 
+const MAX_SHOWN = 40;
 let tooltip = null;
 function sharedTooltip() {
   if (!tooltip) {
@@ -34,11 +35,18 @@ export class Heatmap {
 
   /** data: {matrix: rows, rowLabels, colLabels, hidden(i,j)?, highlight: {rows, cols, cells}, dimRows?: Set, note?} */
   update(data) {
+    const fullRows = data.matrix.length, fullCols = fullRows ? data.matrix[0].length : 0;
+    if (data.rowLabels && data.rowLabels.length !== fullRows) throw new Error(`${this.options.matrix}: ${data.rowLabels.length} row labels for ${fullRows} rows`);
+    // Big lessons show their top-left corner: a 512 × 768 grid of live cells would freeze the page.
+    if (fullRows > MAX_SHOWN || fullCols > MAX_SHOWN) {
+      data = { ...data, matrix: data.matrix.slice(0, MAX_SHOWN).map((r) => r.slice(0, MAX_SHOWN)),
+        rowLabels: data.rowLabels?.slice(0, MAX_SHOWN), colLabels: data.colLabels?.slice(0, MAX_SHOWN) };
+    }
+    this.fullShape = [fullRows, fullCols];
     const m = data.matrix;
     const rows = m.length, cols = rows ? m[0].length : 0;
-    if (data.rowLabels && data.rowLabels.length !== rows) throw new Error(`${this.options.matrix}: ${data.rowLabels.length} row labels for ${rows} rows`);
     this.data = data;
-    const key = `${rows}x${cols}|${(data.rowLabels ?? []).join('\u0001')}|${(data.colLabels ?? []).join('\u0001')}`;
+    const key = `${this.fullShape}|${rows}x${cols}|${(data.rowLabels ?? []).join('\u0001')}|${(data.colLabels ?? []).join('\u0001')}`;
     if (key !== this.shapeKey) { this.build(rows, cols, data); this.shapeKey = key; }
     this.paint();
   }
@@ -59,7 +67,10 @@ export class Heatmap {
     if (!o.editable) table.setAttribute('aria-readonly', 'true');
     const head = table.createTHead().insertRow();
     head.setAttribute('role', 'row');
-    head.append(Object.assign(document.createElement('th'), { className: 'corner' }));
+    const corner = Object.assign(document.createElement('th'), { className: 'corner' });
+    corner.setAttribute('role', 'columnheader');
+    corner.setAttribute('aria-label', 'rows');
+    head.append(corner);
     for (let j = 0; j < cols; j++) {
       const th = document.createElement('th');
       th.setAttribute('role', 'columnheader');
@@ -99,7 +110,8 @@ export class Heatmap {
     foot.className = 'grid-foot';
     this.shapeEl = document.createElement('span');
     this.shapeEl.className = 'shape';
-    this.shapeEl.textContent = `${rows} × ${cols}`;
+    const [fr, fc] = this.fullShape;
+    this.shapeEl.textContent = fr > rows || fc > cols ? `${fr} × ${fc} (showing the first ${rows} × ${cols})` : `${rows} × ${cols}`;
     this.legendEl = document.createElement('span');
     this.legendEl.className = 'legend';
     foot.append(this.shapeEl, this.legendEl);
