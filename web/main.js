@@ -349,7 +349,9 @@ function render() {
   const ids = t.tokenIds;
   const chips = tk.map((w, i) => `<span class="chip${padding[i] ? ' pad' : ''}">${escapeHtml(w)}${ids ? `<small>id ${ids[i]}</small>` : ''}${padding[i] ? '<small>PAD</small>' : ''}</span>`).join('');
   const notes = { embed: [`<span class="chips" aria-label="tokens">${chips}</span>`, `${n} tokens, each a row of d<sub>model</sub> = ${t.dModel} numbers.${ids ? ' The small number under each token is its id in the vocabulary.' : ' This lesson lists its tokens without a vocabulary, so there are no ids; type in the sentence box to get them.'}`] };
-  notes.project = [`Each of the ${t.heads} head${t.heads > 1 ? 's' : ''} uses its own ${t.dK} columns of W<sub>Q</sub> and W<sub>K</sub> and ${t.dV} columns of W<sub>V</sub>.`];
+  notes.project = [t.heads > 1
+    ? `Each of the ${t.heads} heads uses its own ${t.dK} columns of W<sub>Q</sub> and W<sub>K</sub> and ${t.dV} columns of W<sub>V</sub> (column labels read head.column).`
+    : `One head: Q and K have d<sub>k</sub> = ${t.dK} columns, V has d<sub>v</sub> = ${t.dV}.`];
   notes.score = ['Rows are queries (the token that is looking), columns are keys (the token being looked at).'];
   notes.scale = [];
   notes.softmax = ['Each row adds up to 1 (hidden cells, hatched, get exactly 0).'];

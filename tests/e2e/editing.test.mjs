@@ -162,3 +162,24 @@ test('padding marks PAD tokens; engine problems show next to the input; an edit 
   assert.ok(ms < 16, `an edit took ${ms.toFixed(1)} ms`);
   assert.deepEqual(problems, []);
 });
+
+test('editing a seeded matrix stores it literally and keeps init, so the other draws do not change', async () => {
+  await choosePreset(page, 'lecture20-seed20');
+  const wvBefore = (await readCell(page, 'V', 2, 3)).value;
+  const wk = (await readCell(page, 'W_K', 0, 0)).value;
+  await typeInto('W_K', 0, 0, '0.25');
+  const lesson = await page.evaluate(() => window.attentionLab.getLesson());
+  assert.equal(lesson.init.seed, 20);
+  assert.equal(lesson.init.draws.length, 4);
+  assert.ok(Array.isArray(lesson.W_K) && lesson.W_K[0][0] === 0.25 && lesson.W_K.length === 8);
+  assert.equal(lesson.W_Q, undefined);
+  assert.equal(lesson.W_V, undefined);
+  assert.equal((await readCell(page, 'V', 2, 3)).value, wvBefore);
+  assert.notEqual(wk, 0.25);
+  // K = X · W_K, checked independently for the edited column
+  const X = await page.evaluate(() => { const t = window.attentionLab.getTrace(); return Array.from(t.X.data); });
+  let k00 = 0;
+  for (let r = 0; r < 8; r++) k00 += X[r] * lesson.W_K[r][0];
+  assert.ok(Math.abs((await readCell(page, 'K', 0, 0)).value - k00) < 1e-12);
+  assert.deepEqual(problems, []);
+});

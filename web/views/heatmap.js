@@ -10,7 +10,7 @@ function sharedTooltip() {
   if (!tooltip) {
     tooltip = document.createElement('div');
     tooltip.className = 'tooltip';
-    tooltip.setAttribute('role', 'status');
+    tooltip.setAttribute('aria-hidden', 'true'); // cells carry the same text in their aria-label
     tooltip.hidden = true;
     document.body.append(tooltip);
   }
