@@ -123,7 +123,13 @@ export class Heatmap {
     this.el.append(this.messageEl);
     this.table = table;
     table.addEventListener('keydown', (e) => this.onKey(e));
-    table.addEventListener('click', (e) => { const td = e.target.closest('td'); if (td && !td.querySelector('input')) this.activate(td, false); });
+    table.addEventListener('click', (e) => {
+      const td = e.target.closest('td');
+      if (td && !td.querySelector('input')) { this.activate(td, false); return; }
+      // a row label selects the row (the weights row → the whole softmax of that query)
+      const th = e.target.closest('tbody th');
+      if (th) { const i = [...th.parentElement.parentElement.children].indexOf(th.parentElement); if (this.cells[i]) this.activate(this.cells[i][Math.min(this.focus[1], this.cells[i].length - 1)], false); }
+    });
     table.addEventListener('dblclick', (e) => { const td = e.target.closest('td'); if (td && o.editable) this.startEdit(td, null); });
     table.addEventListener('mouseover', (e) => { const td = e.target.closest('td'); if (td) this.showTip(td); });
     table.addEventListener('mouseleave', () => { sharedTooltip().hidden = true; });
