@@ -2,15 +2,9 @@
 
 #include <cmath>
 
+#include "portable_math.hpp"
+
 namespace attnlab {
-namespace {
-// tanh from exp: glibc's and musl's tanh differ in the last bit, their exp does not, so this keeps the
-// native and wasm traces identical (absolute error ~1e-16).
-double portable_tanh(double x) {
-  const double t = std::exp(-2 * std::abs(x));
-  return std::copysign((1 - t) / (1 + t), x);
-}
-}  // namespace
 
 Matrix alignment_scores(const Lesson& lesson, const Matrix& Q, const Matrix& K) {
   switch (lesson.score) {

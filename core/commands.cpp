@@ -1,6 +1,10 @@
 #include "commands.hpp"
 
+#include <cmath>
+
 #include "attention.hpp"
+#include "exercise_set.hpp"
+#include "exercises.hpp"
 #include "lesson_json.hpp"
 #include "trace_json.hpp"
 
@@ -16,16 +20,47 @@ std::string describe(const Problems& problems, std::string_view source) {
 }  // namespace
 
 std::string usage() {
-  return "usage: attnlab trace LESSON.json   print every intermediate of the attention pipeline as JSON\n"
-         "       attnlab check LESSON.json   validate the lesson and list every problem\n"
-         "LESSON.json may be - to read standard input. The format is described in core/lesson-format.md.\n";
+  return "usage: attnlab trace LESSON.json             print every intermediate of the attention pipeline as JSON\n"
+         "       attnlab check LESSON.json             validate the lesson and list every problem\n"
+         "       attnlab exercises SET.json --seed S   one student's exercises with answer keys, as JSON\n"
+         "A file may be - to read standard input. Formats: core/lesson-format.md, core/exercise-format.md.\n";
 }
 
-CommandResult run_command(std::string_view command, std::string_view text, std::string_view source) {
+namespace {
+// attnlab exercises SET.json --seed S
+CommandResult exercises(std::string_view text, std::string_view source, const std::vector<std::string>& options) {
   CommandResult r;
-  if (command != "trace" && command != "check") {
+  double seed = -1;
+  if (options.size() == 2 && options[0] == "--seed") {
+    char* end = nullptr;
+    seed = std::strtod(options[1].c_str(), &end);
+    if (end == options[1].c_str() || *end != '\0') seed = -1;
+  }
+  if (seed < 0 || seed > 4294967295.0 || seed != std::floor(seed)) {
     r.exit_code = 2;
-    r.err = "attnlab: unknown command \"" + std::string(command) + "\"\n" + usage();
+    r.err = "attnlab: exercises needs --seed S, a whole number from 0 to 4294967295\n" + usage();
+    return r;
+  }
+  ExerciseSet set;
+  const Problems problems = read_exercise_set(text, set);
+  if (!problems.empty()) {
+    r.exit_code = 1;
+    r.err = describe(problems, source);
+    return r;
+  }
+  r.out = generate_exercises(set, static_cast<std::uint32_t>(seed));
+  return r;
+}
+}  // namespace
+
+CommandResult run_command(std::string_view command, std::string_view text, std::string_view source,
+                          const std::vector<std::string>& options) {
+  if (command == "exercises") return exercises(text, source, options);
+  CommandResult r;
+  if ((command != "trace" && command != "check") || !options.empty()) {
+    r.exit_code = 2;
+    r.err = (options.empty() ? "attnlab: unknown command \"" + std::string(command) + "\"\n"
+                             : "attnlab: " + std::string(command) + " takes no options\n") + usage();
     return r;
   }
   Lesson lesson;

@@ -3,6 +3,7 @@
 // (bin/attnlab.mjs) print byte-identical results.
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace attnlab {
 
@@ -11,8 +12,10 @@ struct CommandResult {
   std::string out, err;
 };
 
-// command: "trace" or "check"; source: the file name to put in messages ("-" for standard input).
-CommandResult run_command(std::string_view command, std::string_view lesson_text, std::string_view source);
+// command: "trace", "check" or "exercises"; text: the file's contents; source: the file name to put in
+// messages ("-" for standard input); options: the words after the file name ("--seed", "7").
+CommandResult run_command(std::string_view command, std::string_view text, std::string_view source,
+                          const std::vector<std::string>& options = {});
 
 std::string usage();
 

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 
+#include "portable_math.hpp"
+
 namespace attnlab {
 
 SoftmaxResult softmax_rows(const Matrix& masked) {
@@ -15,7 +17,7 @@ SoftmaxResult softmax_rows(const Matrix& masked) {
       r.empty_rows.push_back(static_cast<int>(i));
       continue;
     }
-    for (Eigen::Index j = 0; j < m; ++j) r.steps.exp(i, j) = std::exp(masked(i, j) - max);
+    for (Eigen::Index j = 0; j < m; ++j) r.steps.exp(i, j) = portable_exp(masked(i, j) - max);
     r.steps.sum(i) = r.steps.exp.row(i).sum();
     r.weights.row(i) = r.steps.exp.row(i) / r.steps.sum(i);
   }

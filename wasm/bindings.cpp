@@ -141,9 +141,16 @@ EMSCRIPTEN_KEEPALIVE const char* attn_explain(const char* kind, int head, int i,
 
 EMSCRIPTEN_KEEPALIVE const char* attn_tokenize(const char* sentence) { return give(dump(json(tokenize(sentence)))); }
 
-// The CLI's commands; the output and error text are read with attn_command_text.
-EMSCRIPTEN_KEEPALIVE int attn_command(const char* name, const char* lesson_text, const char* source) {
-  command = run_command(name, lesson_text, source);
+// The CLI's commands; options are the words after the file name, joined by newlines. The output and
+// error text are read with attn_command_text.
+EMSCRIPTEN_KEEPALIVE int attn_command(const char* name, const char* text, const char* source, const char* options) {
+  std::vector<std::string> words;
+  for (std::string rest = options; !rest.empty();) {
+    const auto cut = rest.find('\n');
+    words.push_back(rest.substr(0, cut));
+    rest = cut == std::string::npos ? "" : rest.substr(cut + 1);
+  }
+  command = run_command(name, text, source, words);
   return command.exit_code;
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_command_text(int which) { return which == 1 ? command.out.c_str() : command.err.c_str(); }

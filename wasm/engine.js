@@ -29,7 +29,7 @@ function wrap(M) {
     visible: M.cwrap('attn_visible', 'number', []),
     explain: M.cwrap('attn_explain', 'string', ['number', 'number', 'number', 'number']),
     tokenize: M.cwrap('attn_tokenize', 'string', ['number']),
-    command: M.cwrap('attn_command', 'number', ['number', 'number', 'number']),
+    command: M.cwrap('attn_command', 'number', ['number', 'number', 'number', 'number']),
     commandText: M.cwrap('attn_command_text', 'string', ['number']),
   };
 
@@ -118,15 +118,15 @@ function wrap(M) {
       return result.ok ? [] : result.problems;
     },
     traceJson(lessonText) {
-      const code = withStrings(['trace', lessonText, '-'], (c, t, s) => api.command(c, t, s));
+      const code = withStrings(['trace', lessonText, '-', ''], (c, t, s, o) => api.command(c, t, s, o));
       return code === 0 ? { ok: true, value: api.commandText(1) } : { ok: false, problems: JSON.parse(api.problems()) };
     },
     tokenize(sentence) {
       return withStrings([sentence], (p) => JSON.parse(api.tokenize(p)));
     },
     /** The CLI: same text, same exit code as the native binary. */
-    command(name, lessonText, source) {
-      const exitCode = withStrings([name, lessonText, source], (c, t, s) => api.command(c, t, s));
+    command(name, text, source, options = []) {
+      const exitCode = withStrings([name, text, source, options.join('\n')], (c, t, s, o) => api.command(c, t, s, o));
       return { exitCode, out: api.commandText(1), err: api.commandText(2) };
     },
     memoryBytes: () => M.HEAPU8.length,

@@ -2,12 +2,12 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
-#include <sstream>
+#include <vector>
 
 #include "commands.hpp"
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
+  if (argc < 3) {
     std::cerr << attnlab::usage();
     return 2;
   }
@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
     }
     text.assign(std::istreambuf_iterator<char>(file), {});
   }
-  const auto r = attnlab::run_command(argv[1], text, path);
+  const auto r = attnlab::run_command(argv[1], text, path, std::vector<std::string>(argv + 3, argv + argc));
   std::cout << r.out;
   std::cerr << r.err;
   return r.exit_code;

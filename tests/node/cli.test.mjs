@@ -67,6 +67,17 @@ test('bad input: non-zero exit, message on stderr, nothing on stdout', () => {
   }
 });
 
+test('exercises: identical answer keys natively and in wasm; --seed required', () => {
+  const set = join(root, 'tests/fixtures/exercises/exit-ticket.json');
+  for (const seed of ['0', '7', '4294967295']) {
+    const r = both(['exercises', set, '--seed', seed]);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(JSON.parse(r.out).exercises.length, 10);
+  }
+  assert.equal(both(['exercises', set]).code, 2);
+  assert.match(both(['exercises', '-', '--seed', '1'], '{"lesson": 3}').err, /^-: lesson: is missing/);
+});
+
 test('usage errors: unknown command, missing file', () => {
   const r = both(['explode', lessons[0]]);
   assert.equal(r.code, 2);

@@ -1,0 +1,172 @@
+#include "exercise_set.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "lesson_json.hpp"
+
+namespace attnlab {
+namespace {
+
+using nlohmann::json;
+
+const std::vector<std::pair<std::string, ExerciseKind>>& kinds() {
+  static const std::vector<std::pair<std::string, ExerciseKind>> k{
+      {"score", ExerciseKind::score},           {"scaled_score", ExerciseKind::scaled_score},
+      {"softmax_row", ExerciseKind::softmax_row}, {"output_cell", ExerciseKind::output_cell},
+      {"predict_max", ExerciseKind::predict_max}, {"mask_zeros", ExerciseKind::mask_zeros},
+      {"why_scale", ExerciseKind::why_scale},   {"multihead_shapes", ExerciseKind::multihead_shapes}};
+  return k;
+}
+
+bool whole(const json& j, double lo, double hi) {
+  return j.is_number() && std::isfinite(j.get<double>()) && j.get<double>() == std::floor(j.get<double>()) &&
+         j.get<double>() >= lo && j.get<double>() <= hi;
+}
+
+bool valid_id(const std::string& id) {
+  return !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](unsigned char c) {
+           return std::isalnum(c) || c == '-' || c == '_';
+         });
+}
+
+}  // namespace
+
+const char* exercise_kind_name(ExerciseKind kind) {
+  for (const auto& [name, k] : kinds())
+    if (k == kind) return name.c_str();
+  return "score";
+}
+
+Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
+  Problems problems;
+  auto fail = [&](const std::string& field, const std::string& message) { problems.push_back({field, message}); };
+  set = ExerciseSet{};
+  const json j = json::parse(text.begin(), text.end(), nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    fail("exercise set", "must be a JSON object");
+    return problems;
+  }
+  if (auto t = j.find("title"); t != j.end()) {
+    if (!t->is_string() || t->get<std::string>().size() > 200) fail("title", "must be a string of at most 200 characters");
+    else set.title = *t;
+  }
+  auto l = j.find("lesson");
+  if (l == j.end() || !l->is_object()) {
+    fail("lesson", "is missing: an exercise set needs a lesson object");
+    return problems;
+  }
+  set.lesson_json = l->dump();
+  Lesson lesson;
+  for (const auto& p : read_lesson(set.lesson_json, lesson)) fail("lesson." + p.field, p.message);
+  if (!problems.empty()) return problems;
+  const int n = static_cast<int>(lesson.tokens.size());
+  const int h = lesson.heads;
+  const int d_v = static_cast<int>(lesson.find("W_V")->cols()) / h;
+
+  if (auto r = j.find("reseed"); r != j.end()) {
+    if (!r->is_boolean()) fail("reseed", "must be true or false");
+    else set.reseed = *r;
+  }
+  if (auto t = j.find("tolerance"); t != j.end()) {
+    if (!t->is_number() || !(t->get<double>() > 0) || t->get<double>() > 1e6) fail("tolerance", "must be a positive number");
+    else set.tolerance = *t;
+  }
+  static const std::vector<std::string> steps{"embed", "project", "score", "scale", "softmax", "sum"};
+  if (auto v = j.find("visible_steps"); v != j.end()) {
+    if (!v->is_array()) fail("visible_steps", "must be a list of step names");
+    else
+      for (std::size_t i = 0; i < v->size(); ++i) {
+        const json& s = (*v)[i];
+        if (!s.is_string() || std::find(steps.begin(), steps.end(), s.get<std::string>()) == steps.end())
+          fail("visible_steps[" + std::to_string(i) + "]", "must be one of embed, project, score, scale, softmax, sum");
+        else set.visible_steps.push_back(s);
+      }
+  }
+
+  auto list = j.find("exercises");
+  if (list == j.end() || !list->is_array() || list->empty() || list->size() > 50) {
+    fail("exercises", "must be a list of 1 to 50 exercises");
+    return problems;
+  }
+  std::set<std::string> ids;
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const json& e = (*list)[i];
+    const std::string f = "exercises[" + std::to_string(i) + "]";
+    if (!e.is_object()) {
+      fail(f, "must be an object with an id and a kind");
+      continue;
+    }
+    ExerciseSpec spec;
+    if (!e.contains("id") || !e["id"].is_string() || !valid_id(e["id"])) {
+      fail(f + ".id", "must be 1-64 letters, digits, '-' or '_'");
+      continue;
+    }
+    spec.id = e["id"];
+    if (!ids.insert(spec.id).second) fail(f + ".id", "\"" + spec.id + "\" is used twice");
+    const auto k = std::find_if(kinds().begin(), kinds().end(),
+                                [&](const auto& p) { return e.contains("kind") && e["kind"].is_string() && e["kind"] == p.first; });
+    if (k == kinds().end()) {
+      fail(f + ".kind", "must be one of score, scaled_score, softmax_row, output_cell, predict_max, mask_zeros, why_scale, multihead_shapes");
+      continue;
+    }
+    spec.kind = k->second;
+    auto index = [&](const char* key, int size, std::optional<int>& out) {
+      if (!e.contains(key)) return;
+      if (!whole(e[key], 0, size - 1)) fail(f + "." + key, "must be a whole number from 0 to " + std::to_string(size - 1));
+      else out = e[key].get<int>();
+    };
+    index("query", n, spec.query);
+    index("key", n, spec.key);
+    index("dim", d_v, spec.dim);
+    if (e.contains("head")) {
+      if (!whole(e["head"], 0, h - 1)) fail(f + ".head", "must be a whole number from 0 to " + std::to_string(h - 1));
+      else spec.head = e["head"];
+    }
+    if (e.contains("tolerance")) {
+      if (!e["tolerance"].is_number() || !(e["tolerance"].get<double>() > 0)) fail(f + ".tolerance", "must be a positive number");
+      else spec.tolerance = e["tolerance"].get<double>();
+    }
+    if (e.contains("scores")) {
+      const json& s = e["scores"];
+      std::vector<double> v;
+      if (s.is_array() && s.size() >= 2 && s.size() <= 16)
+        for (const auto& x : s)
+          if (x.is_number() && std::abs(x.get<double>()) <= 1e3) v.push_back(x);
+      if (v.size() != s.size() || v.size() < 2) fail(f + ".scores", "must be a list of 2 to 16 numbers within \u00b11000");
+      else spec.scores = v;
+    }
+    if (e.contains("mask")) {
+      const json& m = e["mask"];
+      if (m.is_string() && m == "causal") {
+        spec.mask = MaskKind::causal;
+      } else if (m.is_object() && m.contains("padding") && m["padding"].is_array() && m["padding"].size() == static_cast<std::size_t>(n) &&
+                 std::all_of(m["padding"].begin(), m["padding"].end(), [](const json& b) { return b.is_boolean(); })) {
+        spec.mask = MaskKind::padding;
+        for (const auto& b : m["padding"]) spec.padding.push_back(b.get<bool>());
+      } else {
+        fail(f + ".mask", "must be \"causal\" or {\"padding\": [true/false per token]} with " + std::to_string(n) + " flags");
+      }
+    }
+    if (e.contains("d_k")) {
+      if (!whole(e["d_k"], 1, 4096)) fail(f + ".d_k", "must be a whole number from 1 to 4096");
+      else spec.d_k = e["d_k"];
+    }
+    if (e.contains("variant")) {
+      if (e["variant"] == "choice") spec.choice = true;
+      else if (e["variant"] != "numeric") fail(f + ".variant", "must be \"numeric\" or \"choice\"");
+    }
+    set.exercises.push_back(spec);
+  }
+  return problems;
+}
+
+std::string lesson_for_seed(const ExerciseSet& set, std::uint32_t seed) {
+  json lesson = json::parse(set.lesson_json);
+  if (set.reseed && lesson.contains("init") && lesson["init"].is_object()) lesson["init"]["seed"] = seed;
+  return lesson.dump();
+}
+
+}  // namespace attnlab

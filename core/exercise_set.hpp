@@ -1,0 +1,45 @@
+#pragma once
+// An exercise set: a lesson plus the exercises to generate from it (see exercise-format.md).
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lesson.hpp"
+#include "problems.hpp"
+
+namespace attnlab {
+
+enum class ExerciseKind { score, scaled_score, softmax_row, output_cell, predict_max, mask_zeros, why_scale, multihead_shapes };
+
+struct ExerciseSpec {
+  std::string id;
+  ExerciseKind kind = ExerciseKind::score;
+  std::optional<int> query, key, dim;  // unset: chosen by the student's seed
+  int head = 0;
+  std::optional<std::vector<double>> scores;  // softmax_row: explicit scores instead of the lesson's row
+  MaskKind mask = MaskKind::causal;           // mask_zeros
+  std::vector<bool> padding;
+  int d_k = 512;  // why_scale
+  bool choice = false;
+  std::optional<double> tolerance;
+};
+
+struct ExerciseSet {
+  std::string title;
+  std::string lesson_json;  // kept as text: a student's seed is written into its init before it is read
+  bool reseed = true;
+  double tolerance = 0.01;
+  std::vector<std::string> visible_steps;
+  std::vector<ExerciseSpec> exercises;
+};
+
+// Parses and validates (the lesson through read_lesson, its problems under "lesson."). Empty when valid.
+Problems read_exercise_set(std::string_view json_text, ExerciseSet& set);
+
+// The set's lesson with the student's seed written into init.seed (when the set reseeds and the lesson has init).
+std::string lesson_for_seed(const ExerciseSet& set, std::uint32_t seed);
+
+const char* exercise_kind_name(ExerciseKind kind);
+
+}  // namespace attnlab

@@ -1,0 +1,255 @@
+#include "exercises.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "attention.hpp"
+#include "lesson_json.hpp"
+#include "numpy_random.hpp"
+#include "portable_math.hpp"
+#include "softmax.hpp"
+
+namespace attnlab {
+namespace {
+
+using json = nlohmann::ordered_json;  // keeps id, kind, prompt first
+
+// Numbers as a student reads them in a prompt or a worked step.
+std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
+
+json row_of(const Matrix& m, Eigen::Index r) {
+  json out = json::array();
+  for (Eigen::Index c = 0; c < m.cols(); ++c) out.push_back(m(r, c));
+  return out;
+}
+json col_of(const Matrix& m, Eigen::Index c) {
+  json out = json::array();
+  for (Eigen::Index r = 0; r < m.rows(); ++r) out.push_back(m(r, c));
+  return out;
+}
+json number(double v) { return {{"type", "number"}, {"value", v}}; }
+json vector(const std::vector<double>& v) { return {{"type", "vector"}, {"values", v}}; }
+json mistake(json answer, const std::string& hint) { return {{"answer", std::move(answer)}, {"hint", hint}}; }
+
+std::vector<double> softmax(const std::vector<double>& s) {
+  Matrix m(1, static_cast<Eigen::Index>(s.size()));
+  for (std::size_t j = 0; j < s.size(); ++j) m(0, static_cast<Eigen::Index>(j)) = s[j];
+  const Matrix w = softmax_rows(m).weights;
+  return {w.data(), w.data() + w.size()};
+}
+
+class Generator {
+ public:
+  Generator(const ExerciseSet& set, std::uint32_t seed) : set_(set), rng_(seed) {
+    read_lesson(lesson_for_seed(set, seed), lesson_);
+    trace_ = compute_trace(lesson_);
+  }
+
+  json generate(const ExerciseSpec& spec) {
+    json e{{"id", spec.id}, {"kind", exercise_kind_name(spec.kind)},
+           {"tolerance", spec.tolerance.value_or(set_.tolerance)}, {"mistakes", json::array()}};
+    const HeadTrace& h = trace_.head[static_cast<std::size_t>(spec.head)];
+    const int i = spec.query.value_or(pick(n())), j = spec.key.value_or(pick(n()));
+    const auto& tok = trace_.tokens;
+    switch (spec.kind) {
+      case ExerciseKind::score: {
+        json steps = json::array();
+        std::string sum;
+        for (Eigen::Index t = 0; t < h.Q.cols(); ++t)
+          sum += (t ? " + " : "") + num(h.Q(i, t)) + "\u00b7" + num(h.K(j, t));
+        e["prompt"] = "Compute the raw score of query \"" + tok[i] + "\" against key \"" + tok[j] +
+                      "\": multiply q and k entry by entry and add the products.";
+        e["given"] = {{"q", row_of(h.Q, i)}, {"k", row_of(h.K, j)}, {"query", i}, {"key", j}};
+        e["answer"] = number(h.scores(i, j));
+        e["mistakes"].push_back(mistake(number(h.scaled(i, j)), "That is the scaled score: the raw score comes before dividing by \u221ad_k."));
+        e["mistakes"].push_back(mistake(number(-h.scores(i, j)), "The sign is flipped: check the signs of the products."));
+        e["solution"] = {"q \u00b7 k = " + sum, "= " + num(h.scores(i, j))};
+        break;
+      }
+      case ExerciseKind::scaled_score: {
+        const double s = h.scores(i, j), dk = trace_.d_k;
+        e["prompt"] = "The raw score of \"" + tok[i] + "\" against \"" + tok[j] + "\" is " + num(s) + " and d_k = " +
+                      std::to_string(trace_.d_k) + ". Scale it.";
+        e["given"] = {{"score", s}, {"d_k", trace_.d_k}, {"query", i}, {"key", j}};
+        e["answer"] = number(s / std::sqrt(dk));
+        e["mistakes"].push_back(mistake(number(s / dk), "You divided by d_k instead of \u221ad_k."));
+        e["mistakes"].push_back(mistake(number(s), "The score is unchanged: divide it by \u221ad_k."));
+        e["mistakes"].push_back(mistake(number(s * std::sqrt(dk)), "You multiplied by \u221ad_k: scaling divides."));
+        e["solution"] = {"\u221ad_k = \u221a" + std::to_string(trace_.d_k) + " = " + num(std::sqrt(dk)),
+                         num(s) + " \u00f7 " + num(std::sqrt(dk)) + " = " + num(s / std::sqrt(dk))};
+        break;
+      }
+      case ExerciseKind::softmax_row: {
+        std::vector<double> s = spec.scores.value_or(std::vector<double>{});
+        if (s.empty())
+          for (Eigen::Index c = 0; c < h.scaled.cols(); ++c) s.push_back(h.scaled(i, c));
+        const auto w = softmax(s);
+        double max = s[0], total = 0, plain = 0;
+        for (double v : s) max = std::max(max, v);
+        json steps = json::array({"Subtract the largest score, " + num(max) + ", from every score (this changes nothing but keeps exp small)."});
+        std::string exps;
+        for (double v : s) {
+          total += portable_exp(v - max);
+          plain += v;
+          exps += (exps.empty() ? "" : ", ") + ("exp(" + num(v - max) + ") = " + num(portable_exp(v - max)));
+        }
+        steps.push_back(exps);
+        steps.push_back("Sum: " + num(total));
+        std::string divided;
+        for (double x : w) divided += (divided.empty() ? "" : ", ") + num(x);
+        steps.push_back("Divide each by the sum: " + divided + " (they add up to 1).");
+        e["prompt"] = spec.scores ? "Compute the softmax of these scores." :
+                                    "Compute the attention weights of query \"" + tok[i] + "\" from its scaled scores.";
+        e["given"] = {{"scores", s}};
+        if (!spec.scores) e["given"]["query"] = i;
+        e["answer"] = vector(w);
+        std::vector<double> normalized;
+        for (double v : s) normalized.push_back(v / plain);
+        if (std::abs(plain) > 1e-9)
+          e["mistakes"].push_back(mistake(vector(normalized), "You divided the scores by their sum without exponentiating them first."));
+        e["solution"] = steps;
+        break;
+      }
+      case ExerciseKind::output_cell: {
+        const int t = spec.dim.value_or(pick(static_cast<int>(h.V.cols())));
+        double average = 0;
+        std::string terms;
+        for (Eigen::Index r = 0; r < h.V.rows(); ++r) {
+          average += h.V(r, t) / static_cast<double>(h.V.rows());
+          terms += (r ? " + " : "") + num(h.weights(i, r)) + "\u00b7" + num(h.V(r, t));
+        }
+        e["prompt"] = "Compute dimension " + std::to_string(t + 1) + " of the output of \"" + tok[i] +
+                      "\": weight each value's entry by the attention weight and add.";
+        e["given"] = {{"weights", row_of(h.weights, i)}, {"values", col_of(h.V, t)}, {"query", i}, {"dim", t}};
+        e["answer"] = number(h.Z(i, t));
+        e["mistakes"].push_back(mistake(number(average), "That is a plain average of the values: multiply each by its attention weight instead."));
+        e["solution"] = {"Z[" + tok[i] + "][" + std::to_string(t + 1) + "] = " + terms, "= " + num(h.Z(i, t))};
+        break;
+      }
+      case ExerciseKind::predict_max: {
+        Eigen::Index best;
+        h.weights.row(i).maxCoeff(&best);
+        e["prompt"] = "Before you look at the heatmap: which key will query \"" + tok[i] + "\" attend to most?";
+        e["given"] = {{"query", i}, {"tokens", tok}};
+        e["answer"] = {{"type", "choice"}, {"index", best}, {"choices", tok}};
+        e["solution"] = {"The largest raw score q\u00b7k wins: scaling divides every score of the row by the same number "
+                         "and softmax keeps their order.",
+                         "Scores of \"" + tok[i] + "\": " + list(h.scores, i) + ", so \"" + tok[best] + "\" gets the largest weight, " +
+                             num(h.weights(i, best)) + "."};
+        break;
+      }
+      case ExerciseKind::mask_zeros: {
+        Lesson masked = lesson_;
+        masked.mask = spec.mask;
+        masked.padding = spec.padding;
+        const Trace t = compute_trace(masked);
+        const HeadTrace& mh = t.head[static_cast<std::size_t>(spec.head)];
+        // Causal: a later query has something to hide; padding: any query.
+        const int q = spec.query.value_or(spec.mask == MaskKind::causal ? std::min(n() - 1, pick(std::max(1, n() - 1))) : pick(n()));
+        json zeros = json::array();
+        std::vector<double> weights;
+        for (Eigen::Index c = 0; c < mh.weights.cols(); ++c) {
+          if (!t.visible(q, c)) zeros.push_back(c);
+          weights.push_back(mh.weights(q, c));
+        }
+        e["prompt"] = std::string("Apply a ") + (spec.mask == MaskKind::causal ? "causal" : "padding") +
+                      " mask to query \"" + tok[q] + "\": which weights become exactly 0, and what are the others?";
+        e["given"] = {{"query", q}, {"scaled", row_of(h.scaled, q)}, {"tokens", tok},
+                      {"mask", spec.mask == MaskKind::causal ? json("causal") : json({{"padding", spec.padding}})}};
+        e["answer"] = {{"type", "mask"}, {"zeros", zeros}, {"weights", weights}};
+        e["mistakes"].push_back(mistake({{"type", "mask"}, {"zeros", zeros}, {"weights", row_of(h.weights, q)}},
+                                        "The hidden keys are right, but the remaining weights must be renormalised: "
+                                        "softmax runs over the visible keys only, so they sum to 1."));
+        e["solution"] = {"Hidden keys get \u2212\u221e before softmax, and exp(\u2212\u221e) = 0 exactly.",
+                         "Softmax over the visible scores only: " + list(mh.weights, q) + "."};
+        break;
+      }
+      case ExerciseKind::why_scale: {
+        // q and four keys with unit-variance entries: raw scores have variance d_k.
+        std::vector<double> q(static_cast<std::size_t>(spec.d_k)), raw, scaled;
+        for (double& x : q) x = rng_.randn();
+        for (int key = 0; key < 4; ++key) {
+          double s = 0;
+          for (double x : q) s += x * rng_.randn();
+          raw.push_back(s);
+          scaled.push_back(s / std::sqrt(static_cast<double>(spec.d_k)));
+        }
+        const auto w_raw = softmax(raw), w_scaled = softmax(scaled);
+        const double max_raw = *std::max_element(w_raw.begin(), w_raw.end());
+        const double max_scaled = *std::max_element(w_scaled.begin(), w_scaled.end());
+        e["given"] = {{"d_k", spec.d_k}, {"scores", raw}};
+        if (spec.choice) {
+          json choices = {"It saturates: one weight is close to 1, the others close to 0, and the gradients almost vanish",
+                          "It becomes uniform: every key gets the same weight",
+                          "Nothing changes: softmax does not care about the size of its inputs",
+                          "Some weights become negative"};
+          const int at = pick(4);
+          std::swap(choices[0], choices[static_cast<std::size_t>(at)]);
+          e["prompt"] = "These raw scores come from vectors with d_k = " + std::to_string(spec.d_k) +
+                        ". What happens to the softmax if they are not divided by \u221ad_k?";
+          e["answer"] = {{"type", "choice"}, {"index", at}, {"choices", choices}};
+        } else {
+          e["prompt"] = "These raw scores come from vectors with d_k = " + std::to_string(spec.d_k) +
+                        ". Without scaling, what is the largest softmax weight?";
+          e["answer"] = number(max_raw);
+          e["mistakes"].push_back(mistake(number(max_scaled), "That is the largest weight after scaling: the question asks without it."));
+        }
+        e["solution"] = {"Dot products of d_k unit-variance entries have variance d_k, so these scores are about \u00b1\u221a" +
+                             std::to_string(spec.d_k) + " \u2248 \u00b1" + num(std::sqrt(static_cast<double>(spec.d_k))) + ".",
+                         "Unscaled, the largest weight is " + num(max_raw) + "; divided by \u221ad_k it is " + num(max_scaled) + ".",
+                         "A saturated softmax has a near-zero Jacobian, so almost no gradient flows back: scaling keeps the variance near 1."};
+        break;
+      }
+      case ExerciseKind::multihead_shapes: {
+        const int hh = trace_.heads, dk = trace_.d_k, dv = trace_.d_v, d = trace_.d_model;
+        const Matrix* W_O = lesson_.find("W_O");
+        const int d_out = W_O ? static_cast<int>(W_O->cols()) : hh * dv;
+        e["prompt"] = "n = " + std::to_string(n()) + " tokens, d_model = " + std::to_string(d) + ", h = " + std::to_string(hh) +
+                      " heads with d_k = " + std::to_string(dk) + " and d_v = " + std::to_string(dv) +
+                      ", output width " + std::to_string(d_out) + ". Give the shapes of Q_i, K_i, V_i, the concatenation and W_O.";
+        e["given"] = {{"n", n()}, {"d_model", d}, {"heads", hh}, {"d_k", dk}, {"d_v", dv}, {"d_out", d_out}};
+        e["answer"] = {{"type", "shapes"},
+                       {"shapes", {{"Q", {n(), dk}}, {"K", {n(), dk}}, {"V", {n(), dv}}, {"concat", {n(), hh * dv}}, {"W_O", {hh * dv, d_out}}}}};
+        e["mistakes"].push_back(mistake({{"type", "shapes"},
+                                         {"shapes", {{"Q", {n(), d}}, {"K", {n(), d}}, {"V", {n(), d}}, {"concat", {n(), hh * dv}}, {"W_O", {hh * dv, d_out}}}}},
+                                        "Each head projects to d_k (or d_v) columns, not d_model."));
+        e["solution"] = {"Q_i = X\u00b7W_Q^i: (" + std::to_string(n()) + " \u00d7 " + std::to_string(d) + ")\u00b7(" + std::to_string(d) +
+                             " \u00d7 " + std::to_string(dk) + ") \u2192 " + std::to_string(n()) + " \u00d7 " + std::to_string(dk),
+                         "Concatenating h heads of width d_v gives " + std::to_string(n()) + " \u00d7 " + std::to_string(hh * dv),
+                         "W_O maps h\u00b7d_v = " + std::to_string(hh * dv) + " columns to " + std::to_string(d_out)};
+        break;
+      }
+    }
+    return e;
+  }
+
+ private:
+  int n() const { return static_cast<int>(trace_.tokens.size()); }
+  int pick(int size) { return std::min(size - 1, static_cast<int>(rng_.rand() * size)); }
+  static std::string list(const Matrix& m, Eigen::Index r) {
+    std::string out;
+    for (Eigen::Index c = 0; c < m.cols(); ++c) out += (c ? ", " : "") + num(m(r, c));
+    return out;
+  }
+
+  const ExerciseSet& set_;
+  NumpyRandom rng_;
+  Lesson lesson_;
+  Trace trace_;
+};
+
+}  // namespace
+
+std::string generate_exercises(const ExerciseSet& set, std::uint32_t seed) {
+  Generator g(set, seed);
+  json out{{"title", set.title}, {"seed", seed}, {"visible_steps", set.visible_steps}, {"exercises", json::array()}};
+  for (const auto& spec : set.exercises) out["exercises"].push_back(g.generate(spec));
+  return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace attnlab
