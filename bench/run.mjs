@@ -66,7 +66,7 @@ for (let i = 0; i < 5; i++) {
         window.firstLessonMs = performance.now();
         observer.disconnect();
       }
-    }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-ready'] });
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] }); // <html> may not exist yet
   });
   await p.goto(site.base);
   await p.waitForFunction(() => window.firstLessonMs !== undefined);

@@ -10,6 +10,7 @@ namespace attnlab {
 Trace compute_trace(const Lesson& lesson) {
   use_fixed_blocking();
   Trace t;
+  t.inputs = lesson.matrices;
   t.tokens = lesson.tokens;
   t.token_ids = token_ids(lesson);
   t.vocab = lesson.vocab;

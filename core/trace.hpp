@@ -1,5 +1,6 @@
 #pragma once
 // The trace: every intermediate of the pipeline, named after its math step, so views can show any of them.
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +27,7 @@ struct HeadTrace {
 };
 
 struct Trace {
+  std::map<std::string, Matrix> inputs;  // the lesson's matrices as used (W_Q, W_K, W_V, W_O, E, …, drawn or literal)
   std::vector<std::string> tokens;
   std::optional<std::vector<int>> token_ids;
   std::optional<std::vector<std::string>> vocab;

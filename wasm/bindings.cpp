@@ -3,6 +3,7 @@
 // Nothing here throws: bad input comes back as problems, read with attn_problem_*.
 #include <emscripten/emscripten.h>
 
+#include <cmath>
 #include <map>
 #include <string>
 
@@ -10,6 +11,8 @@
 
 #include "attention.hpp"
 #include "commands.hpp"
+#include "exercise_set.hpp"
+#include "exercises.hpp"
 #include "explain.hpp"
 #include "lesson_json.hpp"
 #include "tokenizer.hpp"
@@ -33,6 +36,7 @@ std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_hand
 const Matrix* find_matrix(int head, const std::string& name) {
   static Matrix vector_as_row;
   if (head < 0) {
+    if (auto it = trace.inputs.find(name); it != trace.inputs.end() && name != "X") return &it->second;
     if (name == "X") return &trace.X;
     if (name == "concat") return &trace.concat;
     if (name == "output") return &trace.output;
@@ -101,10 +105,13 @@ EMSCRIPTEN_KEEPALIVE const char* attn_trace_info() {
   if (trace.token_ids) info["tokenIds"] = *trace.token_ids;
   if (trace.vocab) info["vocab"] = *trace.vocab;
   for (const auto& h : trace.head) info["emptyRows"].push_back(h.empty_rows);
+  info["inputs"] = json::array();
+  for (const auto& [name, m] : trace.inputs)
+    if (name != "X") info["inputs"].push_back(name);
   return give(dump(info));
 }
 
-// head -1 for X, concat, output. Returns null for an unknown matrix.
+// head -1 for X, concat, output and the lesson's input matrices. Returns null for an unknown matrix.
 EMSCRIPTEN_KEEPALIVE const double* attn_matrix(int head, const char* name) {
   const Matrix* m = find_matrix(head, name);
   return m ? m->data() : nullptr;
@@ -137,6 +144,16 @@ EMSCRIPTEN_KEEPALIVE const char* attn_explain(const char* kind, int head, int i,
       out = {{"head", head}, {"i", i}, {"t", j}, {"terms", terms_json(e->terms)}, {"sum", e->sum}};
   }
   return give(dump(out));
+}
+
+// One student's exercises (JSON text), or the set's problems (read with attn_problems) and null.
+EMSCRIPTEN_KEEPALIVE const char* attn_exercises(const char* set_json, double seed) {
+  ExerciseSet set;
+  problems = read_exercise_set(set_json, set);
+  if (seed < 0 || seed > 4294967295.0 || seed != std::floor(seed))
+    problems.push_back({"seed", "must be a whole number from 0 to 4294967295"});
+  if (!problems.empty()) return nullptr;
+  return give(generate_exercises(set, static_cast<std::uint32_t>(seed)));
 }
 
 EMSCRIPTEN_KEEPALIVE const char* attn_tokenize(const char* sentence) { return give(dump(json(tokenize(sentence)))); }

@@ -42,6 +42,7 @@ export interface Trace {
   headTraces: HeadTrace[];
   concat: Matrix;              // n x h·d_v
   output: Matrix;              // concat · W_O, or concat
+  inputs: Record<string, Matrix>; // the lesson's matrices as used, drawn or literal: W_Q, W_K, W_V, W_O, E, W_a, …
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
@@ -55,6 +56,19 @@ export interface ScoreExplanation { head: number; i: number; j: number; terms: T
 export interface SoftmaxExplanation { head: number; i: number; max: number; shifted: number[]; exp: number[]; sum: number; weights: number[]; hidden: boolean[]; empty: boolean }
 export interface OutputExplanation { head: number; i: number; t: number; terms: Term[]; sum: number } // a = weight[i][j], b = V[j][t]
 
+export type Answer =
+  | { type: 'number'; value: number }
+  | { type: 'vector'; values: number[] }
+  | { type: 'choice'; index: number; choices: string[] }
+  | { type: 'mask'; zeros: number[]; weights: number[] }
+  | { type: 'shapes'; shapes: Record<string, [number, number]> };
+export interface Exercise {
+  id: string; kind: string; prompt: string; given: Record<string, unknown>; answer: Answer; tolerance: number;
+  mistakes: { answer: Answer; hint: string }[]; // answers that common mistakes give, with a targeted hint
+  solution: string[];                           // the worked steps, with the numbers
+}
+export interface ExerciseSheet { title: string; seed: number; visible_steps: string[]; exercises: Exercise[] }
+
 export interface Engine {
   /** Validate and compute every intermediate. Never throws for bad input: problems come back as values. */
   trace(lesson: Lesson | string): Result<Trace>;
@@ -62,6 +76,8 @@ export interface Engine {
   check(lesson: Lesson | string): Problem[];
   /** The CLI's JSON trace text (17 significant digits, hidden cells null), byte-identical to native `attnlab trace`. */
   traceJson(lessonText: string): Result<string>;
+  /** One student's exercises from an exercise set (core/exercise-format.md) and a seed, with answer keys. */
+  exercises(set: object | string, seed: number): Result<ExerciseSheet>;
   /** The engine's tokenizer: words and punctuation. */
   tokenize(sentence: string): string[];
   /** Arithmetic behind one cell of the last successful trace(). */

@@ -29,6 +29,7 @@ function wrap(M) {
     visible: M.cwrap('attn_visible', 'number', []),
     explain: M.cwrap('attn_explain', 'string', ['number', 'number', 'number', 'number']),
     tokenize: M.cwrap('attn_tokenize', 'string', ['number']),
+    exercises: M.cwrap('attn_exercises', 'number', ['number', 'number']),
     command: M.cwrap('attn_command', 'number', ['number', 'number', 'number', 'number']),
     commandText: M.cwrap('attn_command_text', 'string', ['number']),
   };
@@ -92,6 +93,7 @@ function wrap(M) {
       dModel: info.dModel, dK: info.dK, dV: info.dV, heads: info.heads, divisor: info.divisor,
       visible: M.HEAPU8.slice(vp, vp + n * n),
       X: readMatrix(-1, 'X'), headTraces, concat: readMatrix(-1, 'concat'), output: readMatrix(-1, 'output'),
+      inputs: Object.fromEntries(info.inputs.map((name) => [name, readMatrix(-1, name)])),
     };
   }
 
@@ -120,6 +122,11 @@ function wrap(M) {
     traceJson(lessonText) {
       const code = withStrings(['trace', lessonText, '-', ''], (c, t, s, o) => api.command(c, t, s, o));
       return code === 0 ? { ok: true, value: api.commandText(1) } : { ok: false, problems: JSON.parse(api.problems()) };
+    },
+    exercises(set, seed) {
+      const text = typeof set === 'string' ? set : JSON.stringify(set);
+      const p = withStrings([text], (t) => api.exercises(t, seed));
+      return p ? { ok: true, value: JSON.parse(M.UTF8ToString(p)) } : { ok: false, problems: JSON.parse(api.problems()) };
     },
     tokenize(sentence) {
       return withStrings([sentence], (p) => JSON.parse(api.tokenize(p)));

@@ -78,3 +78,21 @@ test('tokenize and traceJson', () => {
   assert.ok(r.ok);
   assert.ok(JSON.parse(r.value).heads);
 });
+
+test('the trace carries the lesson matrices as used (drawn ones included)', () => {
+  const f = fixture('lecture20_seed20');
+  const t = engine.trace(f.lesson).value;
+  assert.deepEqual(Object.keys(t.inputs).sort(), ['W_K', 'W_Q', 'W_V']);
+  f.expected.matrices.W_Q.forEach((row, i) => row.forEach((v, j) => assert.equal(cell(t.inputs.W_Q, i, j), v)));
+});
+
+test('exercises: a sheet per seed, or problems naming the field', () => {
+  const set = readFileSync(new URL('tests/fixtures/exercises/exit-ticket.json', root), 'utf8');
+  const a = engine.exercises(set, 3), b = engine.exercises(JSON.parse(set), 3);
+  assert.ok(a.ok);
+  assert.deepEqual(a.value, b.value);
+  assert.equal(a.value.exercises[0].answer.values.length, 2);
+  assert.notDeepEqual(engine.exercises(set, 4).value, a.value);
+  assert.deepEqual(engine.exercises('{"lesson": 1}', 1).problems[0].field, 'lesson');
+  assert.equal(engine.exercises(set, -1).ok, false);
+});
