@@ -90,3 +90,44 @@ export interface Engine {
 
 /** Loads (once; later calls return the same promise) the wasm engine. In Node pass {wasmBinary}. */
 export function loadEngine(options?: { wasmBinary?: Uint8Array }): Promise<Engine>;
+
+// ---- The labs page (web/labs/engine-labs.js over wasm/bindings_labs.cpp) ----------------------------------------
+// Non-finite numbers arrive as ±Infinity / NaN (the engine sends them as "inf", "-inf", "nan").
+
+export interface SoftmaxStats { maxWeight: number; entropy: number; jacobianNorm: number }
+export interface ScaleLabRow {
+  dK: number;
+  rawVariance: number;     // variance of every entry of Q Kᵀ
+  scaledVariance: number;  // the same for Q Kᵀ / √d_k
+  raw: SoftmaxStats;       // averaged over the queries
+  scaled: SoftmaxStats;
+  example: { rawScores: number[]; scaledScores: number[]; rawWeights: number[]; scaledWeights: number[] }; // query 0
+}
+export interface SoftmaxRun {
+  half: boolean; subtractMax: boolean; name: string;
+  inputs: number[]; max: number; shifted: number[]; exp: number[]; sum: number; weights: number[];
+  overflow: boolean; // an exp or the sum is +Infinity
+  invalid: boolean;  // a weight is NaN
+}
+export interface AlignmentStep { kind: 'dot' | 'scaled_dot' | 'general' | 'additive' | 'cosine' | 'location'; scores: number[]; weights: number[]; context: number[] }
+export interface TrainingState {
+  step: number; loss: number; accuracy: number;
+  since: number; losses: number[]; accuracies: number[]; // history entries from index `since` (entry t = after t updates)
+  weights: number[][];  // attention weights of the shown example
+  probs: number[];      // the model's probabilities for its masked token (one per symbol)
+  example: { ids: number[]; position: number; target: number };
+  examples: number; vocabulary: string[]; // symbols, then "[MASK]"
+}
+export interface LabsEngine {
+  scaleLab(options: { dK?: number[]; queries?: number; keys?: number; seed?: number }): ScaleLabRow[];
+  softmaxPrecision(options: { logits: number[]; hidden?: boolean[]; mask?: number }): { runs: SoftmaxRun[]; halfMax: number };
+  bahdanau(options: { H: number[][]; S: number[][]; seed?: number; dA?: number }):
+    { steps: AlignmentStep[][]; parameters: Record<string, number[][]> } | { error: string };
+  trainReset(options: { seed?: number; symbols?: number; halfLength?: number; dModel?: number; dK?: number;
+    examples?: number; learningRate?: number; adam?: boolean }, shown?: number): TrainingState;
+  trainStep(updates: number, shown?: number, since?: number): TrainingState;
+  /** A lesson through the main engine: the `attnlab trace` JSON as an object, or {problems}. */
+  trace(lesson: Lesson | string): Record<string, unknown> | { problems: Problem[] };
+}
+/** The labs page's own instance of the module (loaded once). In Node pass {wasmBinary}. */
+export function loadLabsEngine(options?: { wasmBinary?: Uint8Array }): Promise<LabsEngine>;
