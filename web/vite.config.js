@@ -5,5 +5,14 @@ import { fileURLToPath } from 'node:url';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
-  build: { outDir: '../dist', emptyOutDir: true, target: 'es2022' },
+  build: {
+    outDir: '../dist', emptyOutDir: true, target: 'es2022',
+    // Two pages: the walkthrough and the labs ("Beyond the pipeline").
+    rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        labs: fileURLToPath(new URL('./labs.html', import.meta.url)),
+      },
+    },
+  },
 });

@@ -1,0 +1,68 @@
+// A matrix as a table of coloured cells with the numbers in them (weights 0..1 on a light-to-dark ramp,
+// signed values on a blue–white–orange ramp). constructor(container, options), update(data).
+function mix(a, b, t) { return a.map((v, k) => Math.round(v + (b[k] - v) * t)); }
+const WHITE = [255, 255, 255], PURPLE = [61, 36, 128], BLUE = [33, 102, 172], ORANGE = [199, 90, 6];
+
+export function cellColor(value, signed, limit = 1) {
+  if (!Number.isFinite(value)) return 'rgb(220, 220, 220)';
+  const t = Math.min(1, Math.abs(value) / (limit || 1));
+  const rgb = signed ? mix(WHITE, value < 0 ? BLUE : ORANGE, t) : mix(WHITE, PURPLE, t);
+  return `rgb(${rgb.join(', ')})`;
+}
+function textOn(value, signed, limit = 1) {
+  return Number.isFinite(value) && Math.abs(value) / (limit || 1) > 0.55 ? 'light' : 'dark';
+}
+
+export class MatrixGrid {
+  /** options: {id, caption, signed, digits} */
+  constructor(container, options) {
+    this.options = { digits: 2, signed: false, ...options };
+    this.el = document.createElement('figure');
+    this.el.className = 'grid-figure';
+    if (options.id) this.el.dataset.grid = options.id;
+    container.append(this.el);
+  }
+
+  /** data: {matrix: rows, rowLabels, colLabels, highlightRow?, highlightCol?, note?} */
+  update(data) {
+    const o = this.options;
+    const limit = o.signed ? Math.max(1e-12, ...data.matrix.flat().filter(Number.isFinite).map(Math.abs)) : 1;
+    const table = document.createElement('table');
+    table.className = 'matrix-grid';
+    const head = table.createTHead().insertRow();
+    head.append(document.createElement('th'));
+    data.colLabels.forEach((c, j) => {
+      const th = document.createElement('th');
+      th.scope = 'col';
+      th.textContent = c;
+      if (j === data.highlightCol) th.className = 'hl';
+      head.append(th);
+    });
+    const body = table.createTBody();
+    data.matrix.forEach((row, i) => {
+      const tr = body.insertRow();
+      if (i === data.highlightRow) tr.className = 'hl';
+      const th = document.createElement('th');
+      th.scope = 'row';
+      th.textContent = data.rowLabels[i];
+      tr.append(th);
+      row.forEach((v, j) => {
+        const td = tr.insertCell();
+        td.style.background = cellColor(v, o.signed, limit);
+        td.className = textOn(v, o.signed, limit);
+        if (j === data.highlightCol) td.classList.add('hl-col');
+        td.dataset.row = i;
+        td.dataset.col = j;
+        td.dataset.value = v;
+        td.textContent = Number.isFinite(v) ? v.toFixed(o.digits) : String(v);
+      });
+    });
+    const parts = [table];
+    if (o.caption || data.note) {
+      const cap = document.createElement('figcaption');
+      cap.textContent = data.note ?? o.caption;
+      parts.unshift(cap);
+    }
+    this.el.replaceChildren(...parts);
+  }
+}

@@ -1,0 +1,44 @@
+// The "Beyond the pipeline" page: five sections, each an explanation plus a live experiment computed by the
+// wasm engine (through this page's own instance, engine-labs.js).
+import { loadLabsEngine } from './engine-labs.js';
+import { ScaleSection } from './scale-section.js';
+import { PrecisionSection } from './precision-section.js';
+import { ContextualSection } from './contextual-section.js';
+import { BahdanauSection } from './bahdanau-section.js';
+import { TrainingSection } from './training-section.js';
+import { SECTIONS } from './explanations.js';
+
+const VIEWS = { scale: ScaleSection, precision: PrecisionSection, contextual: ContextualSection, bahdanau: BahdanauSection, training: TrainingSection };
+
+async function start() {
+  const main = document.getElementById('labs');
+  const engine = await loadLabsEngine();
+  main.replaceChildren();
+  const views = {};
+  for (const s of SECTIONS) {
+    const section = document.createElement('section');
+    section.id = s.id;
+    section.className = 'lab';
+    section.setAttribute('aria-labelledby', `${s.id}-title`);
+    section.innerHTML = `<h2 id="${s.id}-title">${s.title}</h2><div class="explain">${s.explain}</div>`;
+    const body = document.createElement('div');
+    body.className = 'lab-body';
+    section.append(body);
+    if (s.after) {
+      const after = document.createElement('div');
+      after.className = 'explain after';
+      after.innerHTML = s.after;
+      section.append(after);
+    }
+    main.append(section);
+    views[s.id] = new VIEWS[s.id](body, engine);
+  }
+  window.attentionLabs = { engine, views };
+  document.documentElement.dataset.ready = 'true';
+}
+
+start().catch((e) => {
+  const main = document.getElementById('labs');
+  main.replaceChildren(Object.assign(document.createElement('p'), { className: 'bad', textContent: `The engine did not load: ${e.message}` }));
+  console.error(e);
+});
