@@ -15,7 +15,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'attnlab-cli-'));
 
 function run(cli, args, input) {
   const [cmd, pre] = cli === 'native' ? [native, []] : [process.execPath, [wasm]];
-  const r = spawnSync(cmd, [...pre, ...args], { input, encoding: 'utf8' });
+  const r = spawnSync(cmd, [...pre, ...args], { input, encoding: 'utf8', maxBuffer: 1 << 26 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -40,6 +40,14 @@ test('trace: byte-identical JSON natively and in wasm on every fixture', () => {
     assert.ok(trace.heads.length >= 1);
     for (const head of trace.heads) for (const row of head.weights) assert.ok(Math.abs(row.reduce((s, w) => s + w, 0) - 1) < 1e-12 || row.every((w) => w === 0));
   }
+});
+
+test('a large seeded lesson (200,000 Gaussian draws) gives the same bits natively and in wasm', () => {
+  const d = 256;
+  const lesson = { heads: 4, init: { seed: 77, draws: [{ name: 'X', shape: [64, d] },
+    ...['W_Q', 'W_K', 'W_V'].map((name) => ({ name, shape: [d, d], scale: 0.1 }))] } };
+  const r = both(['trace', '-'], JSON.stringify(lesson));
+  assert.equal(r.code, 0, r.err);
 });
 
 test('trace reads standard input with -', () => {
