@@ -3,64 +3,16 @@
 // draw stays in "init", so the draws after it do not change (core/lesson-format.md).
 import { fit, identity, toRows, zeros } from './matrix.js';
 
-
-
 export const INPUTS = ['X', 'W_Q', 'W_K', 'W_V', 'W_O'];
 
 const clone = (x) => structuredClone(x);
 const drawOf = (lesson, name) => lesson.init?.draws?.find((d) => d.name === name) ?? null;
 
-/**
- * The numbers of the input matrices, whether given literally or drawn from the seed.
- * The trace carries X but not the weights, so seeded weights are read back with two small extra
- * traces: with X = I the projections are the weights themselves, and with identity attention the
- * output is W_O. Call before the page's main trace (explain* reads the engine's last trace).
- */
-export function currentInputs(engine, lesson, trace) {
-  const h = trace.heads, dK = trace.dK, dV = trace.dV, d = trace.dModel;
+/** The numbers of the input matrices as the engine used them, drawn or literal (the trace carries them). */
+export function inputsOf(trace) {
   const values = { X: toRows(trace.X) };
-  for (const k of ['W_Q', 'W_K', 'W_V', 'W_O']) if (Array.isArray(lesson[k])) values[k] = clone(lesson[k]);
-  const needW = ['W_Q', 'W_K', 'W_V'].filter((k) => !values[k]);
-  // Rows s..e of the identity as X give rows s..e of each weight matrix (in chunks: the engine caps tokens at 512).
-  const CHUNK = 256;
-  if (needW.length) {
-    const out = { W_Q: zeros(d, h * dK), W_K: zeros(d, h * dK), W_V: zeros(d, h * dV) };
-    let ok = true;
-    for (let s = 0; s < d && ok; s += CHUNK) {
-      const e = Math.min(d, s + CHUNK);
-      const probe = { tokens: Array.from({ length: e - s }, (_, i) => `t${i}`), X: identityRows(s, e, d), heads: h, scale: 'none', init: lesson.init };
-      for (const k of ['W_Q', 'W_K', 'W_V']) if (values[k]) probe[k] = lesson[k];
-      const r = engine.trace(probe);
-      if (!r.ok) { ok = false; break; }
-      const copy = (name, target, width) => {
-        for (let i = s; i < e; i++) for (let c = 0; c < h * width; c++) {
-          target[i][c] = r.value.headTraces[Math.floor(c / width)][name].data[(i - s) * width + (c % width)];
-        }
-      };
-      copy('Q', out.W_Q, dK); copy('K', out.W_K, dK); copy('V', out.W_V, dV);
-    }
-    if (ok) for (const k of needW) values[k] = out[k];
-  }
-  if (!values.W_O && drawOf(lesson, 'W_O')) {
-    const m = h * dV;
-    const rows = [];
-    for (let s = 0; s < m; s += CHUNK) {
-      const e = Math.min(m, s + CHUNK);
-      const probe = { tokens: Array.from({ length: e - s }, (_, i) => `t${i}`), X: identityRows(s, e, m), heads: h, scale: 'none',
-        W_Q: zeros(m, h * dK), W_K: zeros(m, h * dK), W_V: identity(m), mask: identity(e - s), init: lesson.init };
-      const r = engine.trace(probe);
-      if (!r.ok) { rows.length = 0; break; }
-      rows.push(...toRows(r.value.output));
-    }
-    if (rows.length === m) values.W_O = rows;
-  }
+  for (const k of ['W_Q', 'W_K', 'W_V', 'W_O']) if (trace.inputs?.[k]) values[k] = toRows(trace.inputs[k]);
   return values;
-}
-
-function identityRows(s, e, n) {
-  const data = new Float64Array((e - s) * n);
-  for (let i = s; i < e; i++) data[(i - s) * n + i] = 1;
-  return { rows: e - s, cols: n, data };
 }
 
 /** One cell of an input matrix changed. */
@@ -106,7 +58,7 @@ export function resize(engine, lesson, values, from, to) {
     if (!drawOf(bare, 'W_O')) delete bare.W_O;
     const r = engine.trace(bare);
     if (r.ok) {
-      fresh = currentInputs(engine, bare, r.value);
+      fresh = inputsOf(r.value);
       fresh = Object.fromEntries(Object.entries(fresh).filter(([k]) => drawOf(bare, k)));
     }
   }

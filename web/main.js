@@ -5,7 +5,7 @@ import { STEPS } from './steps.js';
 import { PRESETS, DEFAULT_PRESET, presetById } from './presets/index.js';
 import { createStore, decodeHash, encodeHash } from './state.js';
 import { toRows } from './matrix.js';
-import { addOutputProjection, addSeed, currentInputs, removeOutputProjection, resize, setCell, setSeed, setSentence } from './lesson-edit.js';
+import { addOutputProjection, addSeed, inputsOf, removeOutputProjection, resize, setCell, setSeed, setSentence } from './lesson-edit.js';
 import { Heatmap } from './views/heatmap.js';
 import { Inspector } from './views/inspector.js';
 import { StepCard, escapeHtml } from './views/step-card.js';
@@ -24,24 +24,10 @@ try {
 // ---------- computing: lesson -> {trace, inputs} ----------
 let current = null; // {lesson, trace, inputs}: derived, never stored in the state
 
-// Reading seeded weights back costs extra traces; they depend only on the seed, the draws, the literal
-// weights and the sizes, so an edit of X (the common case) reuses them.
-let inputsCache = { key: null, values: null };
 function compute(lesson) {
-  const first = engine.trace(lesson);
-  if (!first.ok) return { ok: false, problems: first.problems };
-  const t = first.value;
-  const key = JSON.stringify([lesson.init ?? null, lesson.W_Q, lesson.W_K, lesson.W_V, lesson.W_O, t.heads, t.dModel, t.dK, t.dV]);
-  let inputs;
-  if (inputsCache.key === key) {
-    inputs = { ...inputsCache.values, X: toRows(t.X) };
-  } else {
-    inputs = currentInputs(engine, lesson, t);
-    inputsCache = { key, values: inputs };
-    // explain* reads the engine's last trace: make it this lesson's again after the read-back traces.
-    if (lesson.init) return { ok: true, trace: engine.trace(lesson).value, inputs };
-  }
-  return { ok: true, trace: t, inputs };
+  const r = engine.trace(lesson);
+  if (!r.ok) return { ok: false, problems: r.problems };
+  return { ok: true, trace: r.value, inputs: inputsOf(r.value) };
 }
 
 const explain = {
