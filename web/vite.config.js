@@ -12,6 +12,7 @@ export default defineConfig({
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         labs: fileURLToPath(new URL('./labs.html', import.meta.url)),
+        exercises: fileURLToPath(new URL('./exercises.html', import.meta.url)),
       },
     },
   },

@@ -1,0 +1,557 @@
+// The exercise page: an exercise set (built-in, or authored and carried in the link) and a seed go through the
+// engine, which returns this student's sheet with answer keys; the page asks, checks, hints, and keeps the
+// progress in localStorage (keyed by set and seed). Embedded in an iframe it also posts each result to the host.
+import { loadEngine } from '../../wasm/engine.js';
+import { SETS, setById } from './sets.js';
+import { describeAnswer, judge, label, readAnswer } from './check.js';
+import { browserSeed, clearProgress, loadProgress, persistent, saveProgress } from './progress.js';
+import { esc, grid, rowsOf, show } from './grid.js';
+
+const app = document.getElementById('app');
+const MAX_SEED = 0xffffffff;
+const WRONG_BEFORE_SOLUTION = 3;
+const embedded = window.parent !== window;
+
+let engine;
+try {
+  engine = await loadEngine();
+} catch (err) {
+  app.innerHTML = `<p class="fatal">The attention engine could not start: ${esc(err.message)}</p>`;
+  throw err;
+}
+
+const KIND_TITLES = {
+  score: 'Raw score q · k', scaled_score: 'Scale the score', softmax_row: 'Softmax of a row', output_cell: 'One output cell',
+  predict_max: 'Predict, then reveal', mask_zeros: 'Masking', why_scale: 'Why divide by √d_k?', multihead_shapes: 'Multi-head shapes',
+};
+const STEP_TITLES = { embed: 'Embed', project: 'Project', score: 'Score', scale: 'Scale', softmax: 'Softmax', sum: 'Sum' };
+
+// ---------- the link: #set=NAME or #setjson=BASE64URL, and seed= (hash or query) ----------
+function params() {
+  const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const query = new URLSearchParams(location.search);
+  return { get: (k) => hash.get(k) ?? query.get(k) };
+}
+
+export function decodeBase64Url(text) {
+  const s = text.trim().replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
+  const bin = atob(s + '==='.slice((s.length + 3) % 4));
+  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+}
+export function encodeBase64Url(text) {
+  const bytes = new TextEncoder().encode(text);
+  let bin = '';
+  for (let k = 0; k < bytes.length; k += 0x8000) bin += String.fromCharCode(...bytes.subarray(k, k + 0x8000));
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+function fnv1a(text) {
+  let h = 0x811c9dc5;
+  for (let k = 0; k < text.length; k++) { h ^= text.charCodeAt(k); h = Math.imul(h, 0x01000193) >>> 0; }
+  return h.toString(16).padStart(8, '0');
+}
+
+function parseSeed(text) {
+  const t = String(text ?? '').trim();
+  if (!/^\d+$/.test(t) || Number(t) > MAX_SEED) return null;
+  return Number(t);
+}
+
+/** {source: {kind: 'builtin'|'custom', id, text, label}, seed, notices: [text]} */
+function fromLink() {
+  const p = params();
+  const notices = [];
+  let source = null;
+  const custom = p.get('setjson');
+  if (custom !== null) {
+    try {
+      const text = decodeBase64Url(custom);
+      source = { kind: 'custom', id: `custom-${fnv1a(text)}`, text, label: 'Set from this link' };
+    } catch {
+      notices.push('The exercise set in this link could not be decoded (it should be base64url-encoded JSON), so the exit ticket is shown instead.');
+    }
+  } else if (p.get('set') !== null) {
+    const builtin = setById(p.get('set'));
+    if (builtin) source = builtinSource(builtin);
+    else notices.push(`There is no built-in set called “${p.get('set')}”, so the exit ticket is shown instead.`);
+  }
+  if (!source) source = builtinSource(SETS[0]);
+  let seed = browserSeed();
+  if (p.get('seed') !== null) {
+    const s = parseSeed(p.get('seed'));
+    if (s === null) notices.push(`The seed in this link (“${p.get('seed')}”) is not a whole number from 0 to ${MAX_SEED}, so your own seed is used.`);
+    else seed = s;
+  }
+  return { source, seed, notices };
+}
+function builtinSource(b) {
+  return { kind: 'builtin', id: b.id, text: JSON.stringify(b.set), label: b.label };
+}
+
+function linkHash(source, seed) {
+  return source.kind === 'custom' ? `#setjson=${encodeBase64Url(source.text)}&seed=${seed}` : `#set=${source.id}&seed=${seed}`;
+}
+
+// ---------- state ----------
+let state = null; // {source, seed, notices, sheet, problems, set, trace, specs, progress}
+
+function lessonForSeed(set, seed) {
+  const lesson = structuredClone(set.lesson);
+  if (set.reseed !== false && lesson.init && typeof lesson.init === 'object') lesson.init.seed = seed;
+  return lesson;
+}
+
+function load({ source, seed, notices }) {
+  const result = engine.exercises(source.text, seed);
+  state = { source, seed, notices, sheet: null, problems: [], set: null, trace: null, specs: {}, progress: { exercises: {} } };
+  if (!result.ok) {
+    state.problems = result.problems;
+  } else {
+    state.sheet = result.value;
+    state.set = JSON.parse(source.text);
+    for (const spec of state.set.exercises) state.specs[spec.id] = spec;
+    const t = engine.trace(lessonForSeed(state.set, seed));
+    state.trace = t.ok ? t.value : null;
+    state.progress = loadProgress(source.id, seed);
+  }
+  const hash = linkHash(source, seed);
+  if (location.hash !== hash) history.replaceState(null, '', hash);
+  render();
+}
+
+// ---------- layout ----------
+app.innerHTML = `
+  <header class="ex-top"><div class="ex-top-inner">
+    <a class="brand" href="./index.html" title="Back to the step-by-step walkthrough"><img src="./favicon.svg" alt="" width="22" height="22"><span>Attention Lab</span></a>
+    <label class="field set"><span>Exercise set</span><select name="set"></select></label>
+    <form class="field seed"><label for="seed-input">Seed</label><span class="seed-row"><input id="seed-input" name="seed" inputmode="numeric" autocomplete="off"><button type="submit">Use</button></span></form>
+    <button type="button" class="reset">Reset progress</button>
+    <p class="seed-problem" role="alert" hidden></p>
+  </div></header>
+  <main class="ex-main">
+    <div class="ex-notices"></div>
+    <section class="ex-intro"></section>
+    <details class="ex-lesson" hidden><summary>The lesson’s numbers</summary><div class="ex-lesson-body"></div></details>
+    <ol class="ex-list"></ol>
+    <details class="ex-author"><summary>Author your own set</summary>
+      <p>An exercise set is JSON: a lesson, then a list of exercises (kinds: score, scaled_score, softmax_row, output_cell,
+      predict_max, mask_zeros, why_scale, multihead_shapes). The engine checks it and names the field of every problem.
+      Instructors get the answer keys with <code>attnlab exercises SET.json --seed S</code>.</p>
+      <textarea name="author" rows="12" spellcheck="false" aria-label="Exercise set JSON"></textarea>
+      <div class="author-actions"><button type="button" class="author-open">Check and open</button></div>
+      <div class="author-problems" role="alert"></div>
+      <label class="author-link" hidden><span>Link to this set (each student still gets their own seed):</span><input readonly></label>
+    </details>
+  </main>
+  <footer class="ex-foot">Attention Lab exercises — numbers generated and checked by the WebAssembly engine. <a href="./index.html">Open the walkthrough</a></footer>`;
+
+const setSelect = app.querySelector('select[name=set]');
+setSelect.innerHTML = SETS.map((s) => `<option value="${esc(s.id)}">${esc(s.label)}</option>`).join('') + '<option value="" disabled>Set from a link</option>';
+setSelect.addEventListener('change', () => {
+  const b = setById(setSelect.value);
+  if (b) load({ source: builtinSource(b), seed: state.seed, notices: [] });
+});
+const seedForm = app.querySelector('form.seed');
+const seedInput = seedForm.querySelector('input');
+const seedProblem = app.querySelector('.seed-problem');
+seedForm.addEventListener('submit', (e) => {
+  e.preventDefault();
+  const s = parseSeed(seedInput.value);
+  if (s === null) {
+    seedProblem.textContent = `The seed must be a whole number from 0 to ${MAX_SEED}.`;
+    seedProblem.hidden = false;
+    return;
+  }
+  seedProblem.hidden = true;
+  if (s !== state.seed) load({ source: state.source, seed: s, notices: [] });
+});
+app.querySelector('button.reset').addEventListener('click', () => {
+  if (!state?.sheet) return;
+  if (!window.confirm('Clear every answer and attempt of this set for this seed? This cannot be undone.')) return;
+  clearProgress(state.source.id, state.seed);
+  state.progress = { exercises: {} };
+  render();
+});
+window.addEventListener('hashchange', () => {
+  if (location.hash !== linkHash(state.source, state.seed)) load(fromLink());
+});
+
+// authoring: check with the engine, then open as #setjson=
+const authorText = app.querySelector('textarea[name=author]');
+const authorProblems = app.querySelector('.author-problems');
+const authorLink = app.querySelector('.author-link');
+app.querySelector('.author-open').addEventListener('click', () => {
+  const text = authorText.value;
+  const r = engine.exercises(text, state.seed);
+  authorLink.hidden = true;
+  if (!r.ok) {
+    authorProblems.innerHTML = problemList(r.problems, 'This set has problems:');
+    return;
+  }
+  authorProblems.innerHTML = '';
+  let compact = text;
+  try { compact = JSON.stringify(JSON.parse(text)); } catch { /* the engine accepted it: keep it as written */ }
+  const source = { kind: 'custom', id: `custom-${fnv1a(compact)}`, text: compact, label: 'Set from this link' };
+  load({ source, seed: state.seed, notices: [] });
+  const url = new URL(location.href);
+  url.hash = linkHash(source, 0).replace(/&seed=0$/, '');
+  authorLink.hidden = false;
+  authorLink.querySelector('input').value = url.href;
+  window.scrollTo({ top: 0 });
+});
+
+function problemList(problems, title) {
+  return `<p>${esc(title)}</p><ul class="problem-list">${problems.map((p) => `<li><code>${esc(p.field)}</code> ${esc(p.message)}</li>`).join('')}</ul>`;
+}
+
+// ---------- rendering ----------
+function render() {
+  const { source, seed, sheet } = state;
+  setSelect.value = source.kind === 'builtin' ? source.id : '';
+  seedInput.value = String(seed);
+  if (!authorText.value || authorText.dataset.auto === 'true') {
+    try { authorText.value = JSON.stringify(JSON.parse(source.text), null, 1); } catch { authorText.value = source.text; }
+    authorText.dataset.auto = 'true';
+  }
+  authorText.oninput = () => { authorText.dataset.auto = 'false'; };
+
+  const notices = [...state.notices];
+  if (!persistent) notices.push('This browser does not let the page store data, so your progress lasts only until you close the tab.');
+  const box = app.querySelector('.ex-notices');
+  box.innerHTML = notices.map((n) => `<p class="notice" role="status">${esc(n)}</p>`).join('') +
+    (state.problems.length ? `<div class="problems" role="alert">${problemList(state.problems, 'This exercise set cannot be used: the engine found these problems.')}<p>Choose a built-in set from the menu, or fix the set under “Author your own set”.</p></div>` : '');
+
+  const intro = app.querySelector('.ex-intro');
+  const list = app.querySelector('.ex-list');
+  const lessonPanel = app.querySelector('.ex-lesson');
+  if (!sheet) {
+    intro.innerHTML = '';
+    list.innerHTML = '';
+    lessonPanel.hidden = true;
+    publish();
+    return;
+  }
+  document.title = `${sheet.title || 'Exercises'} — Attention Lab`;
+  intro.innerHTML = `<h1>${esc(sheet.title || 'Exercises')}</h1>
+    <p class="seed-note">Your seed is <b class="seed-value">${seed}</b>${state.set.reseed === false ? ' (it picks which cells you are asked about; the numbers are the lesson’s own)' : ' (it sets your numbers)'}.
+    Give it to your instructor, or open <a class="own-link" href="${esc(linkHash(source, seed))}">this link</a>, to see exactly this sheet.</p>
+    <p class="summary" aria-live="polite"></p>`;
+  list.innerHTML = '';
+  sheet.exercises.forEach((ex, index) => list.append(card(ex, index)));
+  renderLesson();
+  renderSummary();
+  publish();
+}
+
+function renderSummary() {
+  const recs = state.sheet.exercises.map((e) => state.progress.exercises[e.id]);
+  const done = recs.filter((r) => r?.correct).length;
+  const attempts = recs.reduce((s, r) => s + (r?.attempts ?? 0), 0);
+  app.querySelector('.summary').textContent = `${done} of ${recs.length} correct · ${attempts} attempt${attempts === 1 ? '' : 's'} checked`;
+}
+
+function tokens() { return state.trace?.tokens ?? []; }
+
+function renderLesson() {
+  const panel = app.querySelector('.ex-lesson');
+  const steps = state.sheet.visible_steps ?? [];
+  const t = state.trace;
+  if (!t || steps.length === 0) { panel.hidden = true; return; }
+  // a predict_max query keeps its weights row veiled until it is answered
+  const veiled = new Map(); // head -> Set(query)
+  for (const e of state.sheet.exercises) {
+    if (e.kind !== 'predict_max' || state.progress.exercises[e.id]?.attempts) continue;
+    const h = state.specs[e.id]?.head ?? 0;
+    if (!veiled.has(h)) veiled.set(h, new Set());
+    veiled.get(h).add(e.given.query);
+  }
+  const tok = t.tokens;
+  const heads = t.headTraces.map((h, i) => ({ h, i, sub: t.heads > 1 ? ` <small>head ${i + 1}</small>` : '' }));
+  const parts = [];
+  for (const step of steps) {
+    let body = '';
+    if (step === 'embed') body = grid(rowsOf(t.X), { caption: 'X', rowLabels: tok, digits: 2 });
+    if (step === 'project') body = heads.map(({ h, sub }) => ['Q', 'K', 'V'].map((n) => grid(rowsOf(h[n]), { caption: n + sub, rowLabels: tok, digits: 2 })).join('')).join('');
+    if (step === 'score') body = heads.map(({ h, sub }) => grid(rowsOf(h.scores), { caption: 'scores = Q·Kᵀ' + sub, rowLabels: tok, colLabels: tok, digits: 2 })).join('');
+    if (step === 'scale') body = heads.map(({ h, sub }) => grid(rowsOf(h.scaled), { caption: `scaled = scores ÷ ${show(t.divisor, 3)}` + sub, rowLabels: tok, colLabels: tok, digits: 2 })).join('');
+    if (step === 'softmax') body = heads.map(({ h, i, sub }) => grid(rowsOf(h.weights), { caption: 'weights = softmax(scaled)' + sub, rowLabels: tok, colLabels: tok, digits: 2, scale: 'sequential', hiddenRows: veiled.get(i) ?? new Set(), hiddenNote: 'answer the prediction first' })).join('');
+    if (step === 'sum') body = heads.map(({ h, sub }) => grid(rowsOf(h.Z), { caption: 'Z = weights·V' + sub, rowLabels: tok, digits: 2 })).join('');
+    parts.push(`<section class="lesson-step" data-step="${esc(step)}"><h3>${esc(STEP_TITLES[step] ?? step)}</h3><div class="grids">${body}</div></section>`);
+  }
+  panel.querySelector('.ex-lesson-body').innerHTML = parts.join('');
+  panel.hidden = false;
+}
+
+function record(id) {
+  return state.progress.exercises[id] ?? { attempts: 0, correct: false, tried: [] };
+}
+
+function card(ex, index) {
+  const li = document.createElement('li');
+  li.className = 'ex-card';
+  li.dataset.id = ex.id;
+  li.dataset.kind = ex.kind;
+  li.id = `exercise-${ex.id}`;
+  const spec = state.specs[ex.id] ?? {};
+  const headNote = state.trace?.heads > 1 && spec.head !== undefined && ex.kind !== 'multihead_shapes' ? ` <span class="head-tag">head ${spec.head + 1}</span>` : '';
+  li.innerHTML = `
+    <header class="ex-head"><span class="ex-no">${index + 1}</span><h2>${esc(KIND_TITLES[ex.kind] ?? ex.kind)}${headNote}</h2><span class="ex-status"></span></header>
+    <p class="prompt">${esc(ex.prompt)}</p>
+    <div class="given">${givenHtml(ex)}</div>
+    <form class="answer" novalidate>${inputsHtml(ex)}<div class="actions"><button type="submit" class="check">Check</button><span class="tolerance">${toleranceNote(ex)}</span></div></form>
+    <div class="feedback" role="status" aria-live="polite"></div>
+    <div class="reveal-area"></div>
+    <div class="solution-area"><button type="button" class="show-solution" hidden>Show worked solution</button><ol class="solution" hidden></ol></div>`;
+  wire(li, ex);
+  paintCard(li, ex);
+  return li;
+}
+
+function toleranceNote(ex) {
+  const t = ex.answer.type;
+  if (t === 'number' || t === 'vector' || t === 'mask') return `within ±${show(ex.tolerance, 4)}`;
+  return '';
+}
+
+function vectorRow(values, name, colLabels) {
+  return grid([values], { rowLabels: [name], colLabels, shape: false });
+}
+
+function givenHtml(ex) {
+  const g = ex.given ?? {};
+  const tok = tokens();
+  const t = (i) => tok[i] ?? `#${i + 1}`;
+  const fact = (k, v) => `<span class="fact"><span>${k}</span> <b>${v}</b></span>`;
+  switch (ex.kind) {
+    case 'score':
+      return grid([g.q, g.k], { rowLabels: [`q (${t(g.query)})`, `k (${t(g.key)})`], caption: `q and k, d_k = ${g.q.length}`, shape: false });
+    case 'scaled_score':
+      return `<p class="facts">${fact('raw score', show(g.score))}${fact('d_k', g.d_k)}</p>`;
+    case 'softmax_row': {
+      const labels = g.query !== undefined && tok.length === g.scores.length ? tok : undefined;
+      return vectorRow(g.scores, g.query !== undefined ? `scaled (${t(g.query)})` : 'scores', labels);
+    }
+    case 'output_cell':
+      return grid([g.weights, g.values], { rowLabels: [`weights (${t(g.query)})`, `V column ${g.dim + 1}`], colLabels: tok.length === g.weights.length ? tok : undefined, caption: 'weights of the query, and one column of V', shape: false });
+    case 'predict_max':
+      return `<p class="facts">${fact('query', esc(t(g.query)))}${fact('keys', g.tokens.map(esc).join(', '))}</p>`;
+    case 'mask_zeros': {
+      const mask = g.mask === 'causal'
+        ? `causal: query “${esc(t(g.query))}” may see itself and the tokens before it`
+        : `padding: ${g.tokens.filter((_, k) => g.mask?.padding?.[k]).map((w) => `“${esc(w)}”`).join(', ') || 'none'} ${g.mask?.padding?.filter(Boolean).length === 1 ? 'is' : 'are'} PAD`;
+      return vectorRow(g.scaled, `scaled (${t(g.query)})`, g.tokens) + `<p class="facts">${fact('mask', mask)}</p>`;
+    }
+    case 'why_scale':
+      return vectorRow(g.scores, 'raw scores', undefined) + `<p class="facts">${fact('d_k', g.d_k)}${fact('√d_k', show(Math.sqrt(g.d_k), 3))}</p>`;
+    case 'multihead_shapes':
+      return `<p class="facts">${fact('n', g.n)}${fact('d_model', g.d_model)}${fact('h', g.heads)}${fact('d_k', g.d_k)}${fact('d_v', g.d_v)}${fact('output width', g.d_out)}</p>`;
+    default:
+      return '';
+  }
+}
+
+function inputsHtml(ex) {
+  const a = ex.answer;
+  const tok = tokens();
+  const id = ex.id;
+  if (a.type === 'number') {
+    return `<label class="num-answer"><span>Your answer</span><input name="value" inputmode="decimal" autocomplete="off" spellcheck="false"></label>`;
+  }
+  if (a.type === 'vector') {
+    const labels = ex.given?.query !== undefined && tok.length === a.values.length ? tok : a.values.map((_, k) => `#${k + 1}`);
+    return `<fieldset class="vector-answer"><legend>Your weights, one per key</legend><div class="boxes">${a.values.map((_, k) =>
+      `<label><span>${esc(labels[k])}</span><input name="v${k}" data-k="${k}" inputmode="decimal" autocomplete="off" spellcheck="false"></label>`).join('')}</div></fieldset>`;
+  }
+  if (a.type === 'choice') {
+    return `<fieldset class="choice-answer"><legend>Choose one</legend><div class="choices" role="radiogroup">${a.choices.map((c, k) =>
+      `<button type="button" class="choice" role="radio" aria-checked="false" data-k="${k}">${esc(c)}</button>`).join('')}</div></fieldset>`;
+  }
+  if (a.type === 'mask') {
+    const names = ex.given?.tokens ?? a.weights.map((_, k) => `#${k + 1}`);
+    return `<fieldset class="mask-answer"><legend>For each key: tick it if its weight becomes exactly 0, otherwise give its new weight</legend>
+      <table><thead><tr><th scope="col">key</th><th scope="col">becomes 0</th><th scope="col">weight</th></tr></thead><tbody>${a.weights.map((_, k) =>
+      `<tr><th scope="row">${esc(names[k])}</th><td><input type="checkbox" name="z${k}" data-k="${k}" aria-label="${esc(names[k])} becomes exactly 0"></td>` +
+      `<td><input name="w${k}" data-k="${k}" inputmode="decimal" autocomplete="off" aria-label="weight of ${esc(names[k])}"></td></tr>`).join('')}</tbody></table></fieldset>`;
+  }
+  if (a.type === 'shapes') {
+    return `<fieldset class="shapes-answer"><legend>Shapes (rows × columns)</legend>${Object.keys(a.shapes).map((n) =>
+      `<div class="shape-row"><span class="shape-name">${esc(label(n))}</span><input name="${esc(n)}-r" inputmode="numeric" aria-label="rows of ${esc(label(n))}" autocomplete="off"><span aria-hidden="true">×</span><input name="${esc(n)}-c" inputmode="numeric" aria-label="columns of ${esc(label(n))}" autocomplete="off"></div>`).join('')}</fieldset>`;
+  }
+  return `<p class="warn">This page cannot show answers of type ${esc(a.type)}.</p>`;
+}
+
+// ----- reading and restoring the raw input (what the student typed, even if unchecked) -----
+function readRaw(li, ex) {
+  const f = li.querySelector('form');
+  const a = ex.answer;
+  if (a.type === 'number') return f.elements.value.value;
+  if (a.type === 'vector') return a.values.map((_, k) => f.elements[`v${k}`].value);
+  if (a.type === 'choice') { const b = f.querySelector('.choice[aria-checked=true]'); return b ? Number(b.dataset.k) : null; }
+  if (a.type === 'mask') return { zero: a.weights.map((_, k) => f.elements[`z${k}`].checked), weights: a.weights.map((_, k) => f.elements[`w${k}`].value) };
+  if (a.type === 'shapes') return Object.fromEntries(Object.keys(a.shapes).map((n) => [n, [f.elements[`${n}-r`].value, f.elements[`${n}-c`].value]]));
+  return null;
+}
+function writeRaw(li, ex, raw) {
+  if (raw == null) return;
+  const f = li.querySelector('form');
+  const a = ex.answer;
+  if (a.type === 'number') f.elements.value.value = raw;
+  if (a.type === 'vector') a.values.forEach((_, k) => { f.elements[`v${k}`].value = raw[k] ?? ''; });
+  if (a.type === 'choice') f.querySelectorAll('.choice').forEach((b) => b.setAttribute('aria-checked', String(Number(b.dataset.k) === raw)));
+  if (a.type === 'mask') a.weights.forEach((_, k) => { f.elements[`z${k}`].checked = !!raw.zero?.[k]; f.elements[`w${k}`].value = raw.weights?.[k] ?? ''; f.elements[`w${k}`].disabled = !!raw.zero?.[k]; });
+  if (a.type === 'shapes') Object.keys(a.shapes).forEach((n) => { f.elements[`${n}-r`].value = raw[n]?.[0] ?? ''; f.elements[`${n}-c`].value = raw[n]?.[1] ?? ''; });
+}
+
+function save() {
+  saveProgress(state.source.id, state.seed, state.progress);
+}
+
+function wire(li, ex) {
+  const form = li.querySelector('form');
+  const keep = () => {
+    const rec = record(ex.id);
+    if (rec.correct || rec.locked) return;
+    state.progress.exercises[ex.id] = { ...rec, raw: readRaw(li, ex) };
+    save();
+  };
+  form.addEventListener('input', (e) => {
+    if (e.target.type === 'checkbox') {
+      const w = form.elements[`w${e.target.dataset.k}`];
+      w.disabled = e.target.checked;
+      if (e.target.checked) w.value = '';
+    }
+    li.querySelector('.feedback').classList.remove('invalid');
+    keep();
+  });
+  form.querySelectorAll('.choice').forEach((b) => b.addEventListener('click', () => {
+    form.querySelectorAll('.choice').forEach((o) => o.setAttribute('aria-checked', String(o === b)));
+    keep();
+  }));
+  // a pasted row "0.88, 0.12" fills the boxes from the one pasted into
+  form.querySelectorAll('.vector-answer input').forEach((input) => input.addEventListener('paste', (e) => {
+    const text = e.clipboardData?.getData('text') ?? '';
+    const parts = text.trim().split(/[\s,;]+/).filter(Boolean);
+    if (parts.length < 2) return;
+    e.preventDefault();
+    const start = Number(input.dataset.k);
+    parts.forEach((p, k) => { const box = form.elements[`v${start + k}`]; if (box) box.value = p; });
+    keep();
+  }));
+  form.addEventListener('submit', (e) => { e.preventDefault(); check(li, ex); });
+  li.querySelector('.show-solution').addEventListener('click', () => {
+    state.progress.exercises[ex.id] = { ...record(ex.id), solution: true };
+    save();
+    paintCard(li, ex);
+    li.querySelector('.solution').focus();
+  });
+}
+
+function check(li, ex) {
+  const rec = record(ex.id);
+  if (rec.correct || rec.locked) return;
+  const raw = readRaw(li, ex);
+  const read = readAnswer(ex, raw);
+  const feedback = li.querySelector('.feedback');
+  if (!read.ok) {
+    feedback.className = 'feedback invalid';
+    feedback.innerHTML = `<p>${esc(read.message)}</p><p class="small">Not counted as an attempt.</p>`;
+    return;
+  }
+  const key = JSON.stringify(read.answer);
+  if ((rec.tried ?? []).includes(key)) {
+    feedback.className = 'feedback invalid';
+    feedback.innerHTML = `<p>You already tried exactly this answer${rec.hint ? `: ${esc(rec.hint)}` : '.'}</p><p class="small">Not counted again.</p>`;
+    return;
+  }
+  const verdict = judge(ex, read.answer);
+  const next = {
+    ...rec, raw, answer: read.answer, attempts: (rec.attempts ?? 0) + 1, correct: verdict.correct,
+    hint: verdict.hint, targeted: !!verdict.targeted, tried: [...(rec.tried ?? []), key],
+  };
+  if (ex.kind === 'predict_max') next.locked = true; // a prediction is made once, then the heatmap shows the truth
+  state.progress.exercises[ex.id] = next;
+  save();
+  paintCard(li, ex, true);
+  renderSummary();
+  if (ex.kind === 'predict_max') renderLesson();
+  announce(ex, next);
+}
+
+function announce(ex, rec) {
+  if (!embedded) return;
+  const message = { type: 'attention-lab:exercise-result', set: state.source.id, seed: state.seed, id: ex.id, correct: rec.correct, attempts: rec.attempts, answer: rec.answer };
+  try { window.parent.postMessage(message, '*'); } catch { /* a host that went away */ }
+}
+
+function paintCard(li, ex, fresh = false) {
+  const rec = record(ex.id);
+  writeRaw(li, ex, rec.raw);
+  const wrong = (rec.attempts ?? 0) - (rec.correct ? 1 : 0);
+  const status = li.querySelector('.ex-status');
+  const done = rec.correct || rec.locked;
+  li.dataset.state = rec.correct ? 'correct' : rec.attempts ? 'wrong' : 'new';
+  status.textContent = rec.correct ? `✓ correct${rec.attempts > 1 ? ` (attempt ${rec.attempts})` : ''}` : rec.attempts ? `${rec.attempts} attempt${rec.attempts === 1 ? '' : 's'}` : '';
+  li.querySelectorAll('form input, form button').forEach((el) => {
+    el.disabled = done || (el.name?.startsWith('w') && el.closest('.mask-answer') && li.querySelector(`input[name=z${el.dataset.k}]`)?.checked);
+  });
+  const feedback = li.querySelector('.feedback');
+  if (!rec.attempts) {
+    if (!fresh) { feedback.className = 'feedback'; feedback.innerHTML = ''; }
+  } else if (rec.correct) {
+    feedback.className = 'feedback correct';
+    feedback.innerHTML = `<p><b>Correct.</b> ${esc(correctNote(ex))}</p>`;
+  } else {
+    feedback.className = `feedback wrong${rec.targeted ? ' targeted' : ''}`;
+    const last = rec.answer ? ` (you answered ${esc(describeAnswer(rec.answer, ex))})` : '';
+    feedback.innerHTML = `<p><b>${ex.kind === 'predict_max' ? 'Not that one' : 'Not yet'}</b>${last}. <span class="hint">${esc(rec.hint ?? '')}</span></p>` +
+      (!done && wrong < WRONG_BEFORE_SOLUTION ? `<p class="small">${WRONG_BEFORE_SOLUTION - wrong} more ${WRONG_BEFORE_SOLUTION - wrong === 1 ? 'try' : 'tries'} before the worked solution is offered.</p>` : '');
+  }
+  const offer = rec.correct || rec.locked || wrong >= WRONG_BEFORE_SOLUTION;
+  const button = li.querySelector('.show-solution');
+  const steps = li.querySelector('.solution');
+  button.hidden = !offer || !!rec.solution;
+  steps.hidden = !rec.solution;
+  if (rec.solution) {
+    steps.tabIndex = -1;
+    steps.innerHTML = (ex.solution ?? []).map((s) => `<li>${esc(s)}</li>`).join('') + `<li class="key">Answer: ${esc(describeAnswer(ex.answer, ex))}</li>`;
+  }
+  if (ex.kind === 'predict_max') paintReveal(li, ex, rec);
+}
+
+function correctNote(ex) {
+  const a = ex.answer;
+  if (a.type === 'number') return `The exact value is ${show(a.value, 6)}.`;
+  if (a.type === 'vector') return `Exactly: ${a.values.map((v) => show(v, 4)).join(', ')} (they add up to 1).`;
+  if (a.type === 'mask') return `Exactly: ${a.weights.map((v) => show(v, 4)).join(', ')}.`;
+  return '';
+}
+
+function paintReveal(li, ex, rec) {
+  const area = li.querySelector('.reveal-area');
+  const t = state.trace;
+  if (!rec.attempts) {
+    area.innerHTML = '<p class="veil">The heatmap of this query’s weights appears once you have made your prediction.</p>';
+    return;
+  }
+  if (!t) { area.innerHTML = ''; return; }
+  const head = state.specs[ex.id]?.head ?? 0;
+  const h = t.headTraces[head];
+  const q = ex.given.query;
+  const row = rowsOf(h.weights)[q];
+  const scores = rowsOf(h.scores)[q];
+  area.innerHTML = grid([row], { caption: `Attention weights of “${esc(t.tokens[q])}”`, rowLabels: [t.tokens[q]], colLabels: t.tokens, scale: 'sequential', digits: 3, name: 'reveal', shape: false }) +
+    grid([scores], { caption: 'Its raw scores q·k', rowLabels: [t.tokens[q]], colLabels: t.tokens, digits: 3, shape: false });
+}
+
+// ---------- debug hook for tests and instructors' tools ----------
+function publish() {
+  window.attentionLabExercises = {
+    sheet: () => structuredClone(state.sheet),
+    problems: () => structuredClone(state.problems),
+    progress: () => structuredClone(state.progress),
+    set: () => state.source.id,
+    seed: () => state.seed,
+  };
+  document.documentElement.dataset.ready = 'true';
+}
+
+load(fromLink());
