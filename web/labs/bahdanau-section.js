@@ -5,15 +5,16 @@ import data from './bahdanau-data.json';
 import { MatrixGrid } from './grid.js';
 import { button, fmt, h, numberInput, select, slider } from './ui.js';
 
-const KINDS = [['dot', 'dot  s·h'], ['scaled_dot', 'scaled dot  s·h/√d'], ['general', 'general  s·W·hᵀ'],
-  ['additive', 'additive  vᵀtanh(W₁s + W₂h)'], ['cosine', 'content-based (cosine)'], ['location', 'location  (W·s)[j]']];
+const KINDS = [['dot', 'dot: s·h'], ['scaled_dot', 'scaled dot: s·h/√d'], ['general', 'general: s·W·hᵀ'],
+  ['additive', 'additive: vᵀtanh(sW₁ + hW₂)'], ['cosine', 'content-based: cosine'], ['location', 'location: (s·W)[j]']];
 const LABEL = Object.fromEntries(KINDS);
+const SHORT = { dot: 'dot', scaled_dot: 'scaled dot', general: 'general', additive: 'additive', cosine: 'cosine', location: 'location' };
 
 export class BahdanauSection {
   constructor(container, engine) {
     this.engine = engine;
     this.S = structuredClone(data.S);
-    this.state = { step: 0, seed: 0, kind: 'additive' };
+    this.state = { step: 0, seed: 0, kind: 'scaled_dot' };
     const controls = h('div', { class: 'controls' });
     container.append(controls);
     button(controls, { name: 'bahdanau-prev', label: '◀ previous', onClick: () => this.go(this.state.step - 1) });
@@ -67,7 +68,7 @@ export class BahdanauSection {
     const r = this.engine.bahdanau({ H: data.H, S: this.S, seed: s.seed, dA: 4 });
     if (r.error) { this.readout.textContent = r.error; return; }
     const step = r.steps[i];
-    const names = step.map((a) => LABEL[a.kind]);
+    const names = step.map((a) => SHORT[a.kind]);
     const k = step.findIndex((a) => a.kind === s.kind);
     this.scores.update({ matrix: step.map((a) => a.scores), rowLabels: names, colLabels: data.source, highlightRow: k,
       note: `Alignment scores e_${i + 1},j = align(s_${i + 1}, h_j)` });

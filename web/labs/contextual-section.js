@@ -21,7 +21,7 @@ export class ContextualSection {
     const controls = h('div', { class: 'controls stacked' });
     container.append(controls);
     this.inputs = this.state.sentences.map((s, k) => {
-      const input = h('input', { type: 'text', name: `bank-sentence-${k}`, id: `bank-sentence-${k}`, value: s, size: 44 });
+      const input = h('input', { type: 'text', name: `bank-sentence-${k}`, id: `bank-sentence-${k}`, value: s });
       input.addEventListener('input', () => { this.state.sentences[k] = input.value; this.render(); });
       controls.append(h('label', { class: 'control', for: `bank-sentence-${k}` }, h('span', {}, `sentence ${k + 1}`), input));
       return input;
