@@ -18,6 +18,9 @@ cmake -S . -B build-asan -DATTNLAB_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build-asan -j"$jobs" --target attnlab_tests
 ctest --test-dir build-asan --output-on-failure
 
+echo "== libFuzzer on the lesson and exercise-set readers (bounded)"
+bash scripts/fuzz.sh
+
 echo "== the same Catch2 tests compiled to wasm, under Node"
 ctest --test-dir build-wasm --output-on-failure
 
