@@ -3,7 +3,11 @@
 import { loadEngine } from '../wasm/engine.js';
 import { STEPS } from './steps.js';
 import { PRESETS, DEFAULT_PRESET, presetById } from './presets/index.js';
-import { createStore, decodeHash, encodeHash } from './state.js';
+import { createStore } from './state.js';
+import { decodeFragment, encodeState, readPayload, STEP_IDS, LOCKABLE, MAX_NOTE } from './share.js';
+import { Toolbar, makeDialog, copyText, el } from './views/toolbar.js';
+import { download, heatmapSvg, matricesCsv, matricesOf, numpyCode, pytorchCode, svgToPng } from './export.js';
+import { startEmbedMode } from './embed.js';
 import { toRows } from './matrix.js';
 import { addOutputProjection, addSeed, inputsOf, removeOutputProjection, resize, setCell, setSeed, setSentence } from './lesson-edit.js';
 import { Heatmap } from './views/heatmap.js';
@@ -12,12 +16,19 @@ import { StepCard, escapeHtml } from './views/step-card.js';
 import { HeaderControls, MaskControl, MaskGrid, NumberControl, Switch } from './views/controls.js';
 import { formatExact } from './numbers.js';
 
+// Query options (an embed sets them): ?embed=1&theme=dark&preset=…&step=…&steps=a,b&locked=X,W_Q
+const query = new URLSearchParams(location.search);
+const EMBED = query.has('embed') && query.get('embed') !== '0';
+if (EMBED) document.documentElement.dataset.embed = 'true';
+if (['dark', 'light'].includes(query.get('theme'))) document.documentElement.dataset.theme = query.get('theme');
+
+async function boot() {
 const app = document.getElementById('app');
 let engine;
 try {
   engine = await loadEngine();
 } catch (err) {
-  app.innerHTML = `<p class="fatal">The attention engine could not start: ${escapeHtml(err.message)}</p>`;
+  app.replaceChildren(Object.assign(document.createElement('p'), { className: 'fatal', textContent: `The attention engine could not start: ${err.message}` }));
   throw err;
 }
 
@@ -37,21 +48,38 @@ const explain = {
 };
 
 // ---------- the state ----------
+// state = {lesson, preset, selection, reveal, step, hidden: [step ids], locked: [input names], note}
 let notice = '';
-function initialState() {
-  const fromHash = decodeHash(location.hash);
-  if (fromHash.ok) {
-    const problems = engine.check(fromHash.lesson);
-    if (problems.length === 0) return { lesson: fromHash.lesson, preset: fromHash.preset && presetById(fromHash.preset) ? fromHash.preset : null };
-    notice = `The lesson in this link has problems (${problems.slice(0, 3).map((p) => `${p.field}: ${p.message}`).join('; ')}), so the default lesson is shown instead.`;
-  } else if (!fromHash.empty) {
-    notice = `The link could not be read (${fromHash.message}), so the default lesson is shown instead.`;
+const VIEW_DEFAULTS = { preset: null, selection: null, reveal: null, step: null, hidden: [], locked: [], note: '' };
+const listParam = (name, allowed) => (query.get(name) ?? '').split(',').map((x) => x.trim()).filter((x) => allowed.includes(x));
+
+/** A decoded fragment becomes a state only if the engine accepts its lesson. */
+function acceptDecoded(d, what) {
+  if (d.ok) {
+    const found = engine.check(d.state.lesson);
+    if (found.length === 0) return { ...d.state, preset: d.state.preset && presetById(d.state.preset) ? d.state.preset : null };
+    notice = `The lesson in ${what} has problems (${found.slice(0, 3).map((p) => `${p.field}: ${p.message}`).join('; ')}), so ${what === 'this link' ? 'the default lesson is shown instead' : 'the previous lesson is kept'}.`;
+  } else if (!d.empty) {
+    notice = `The link could not be read (${d.message}), so ${what === 'this link' ? 'the default lesson is shown instead' : 'the previous lesson is kept'}.`;
   }
-  return { lesson: structuredClone(DEFAULT_PRESET.lesson), preset: DEFAULT_PRESET.id };
+  return null;
 }
 
-const start = initialState();
-const store = createStore({ ...start, selection: null, reveal: null });
+async function initialState() {
+  let state = acceptDecoded(await decodeFragment(location.hash), 'this link');
+  if (!state) {
+    const preset = presetById(query.get('preset') ?? '') ?? DEFAULT_PRESET;
+    state = { ...VIEW_DEFAULTS, lesson: structuredClone(preset.lesson), preset: preset.id };
+  }
+  // an embed's attributes override what the link says about the view
+  if (query.has('steps')) { const shown = listParam('steps', STEP_IDS); state.hidden = STEP_IDS.filter((id) => !shown.includes(id)); }
+  if (query.has('locked')) state.locked = listParam('locked', LOCKABLE);
+  if (STEP_IDS.includes(query.get('step'))) state.step = query.get('step');
+  return state;
+}
+
+const start = await initialState();
+const store = createStore({ ...VIEW_DEFAULTS, ...start });
 let problems = []; // from the last rejected edit, shown next to the related input
 
 /** Accept a new lesson if the engine can trace it; otherwise report its problems and keep the old one. */
@@ -66,10 +94,10 @@ function tryLesson(lesson, patch = {}) {
   problems = [];
   current = { lesson, trace: result.trace, inputs: result.inputs };
   const n = result.trace.tokens.length;
-  const sel = store.get().selection;
+  const sel = 'selection' in patch ? patch.selection : store.get().selection;
   const selection = sel && sel.head < result.trace.heads && sel.row < n ? sel : null;
   const reveal = Math.min(patch.reveal ?? store.get().reveal ?? n, n);
-  store.set({ selection, ...patch, lesson, reveal });
+  store.set({ ...patch, selection, lesson, reveal });
   return { ok: true };
 }
 
@@ -81,7 +109,8 @@ function dims() {
 // ---------- layout ----------
 app.innerHTML = `
   <header class="top"></header>
-  <div class="notices"><p class="notice" role="status" hidden></p><div class="about" hidden></div><div class="problems global" role="alert" hidden></div></div>
+  <div class="toolbar-host"></div>
+  <div class="notices"><p class="notice" role="status" hidden></p><p class="instructor-note" hidden></p><div class="about" hidden></div><div class="problems global" role="alert" hidden></div></div>
   <div class="layout"><div class="cards"></div><aside class="side"></aside></div>
   <footer class="foot">Attention Lab — every number is computed live by the WebAssembly engine.</footer>`;
 const header = new HeaderControls(app.querySelector('.top'), {
@@ -97,6 +126,16 @@ const header = new HeaderControls(app.querySelector('.top'), {
   onSeed: (seed) => tryLesson(setSeed(current.lesson, seed)),
   onAddSeed: () => tryLesson(addSeed(current.lesson, current.inputs, 0)),
 });
+
+const toolbar = new Toolbar(app.querySelector('.toolbar-host'), {
+  onCopyLink: () => copyLink(),
+  onHidden: (hidden) => store.set({ hidden }),
+  onLocked: (locked) => store.set({ locked }),
+  onNote: (note) => store.set({ note: note.slice(0, MAX_NOTE) }),
+  onExport: () => openExport(),
+  onEmbed: () => openEmbed(),
+});
+const locked = (name) => store.get().locked.includes(name);
 
 const cards = {};
 STEPS.forEach((step, index) => { cards[step.id] = new StepCard(app.querySelector('.cards'), { step, index }); });
@@ -141,6 +180,7 @@ const maskGridHost = document.createElement('div');
 cards.softmax.controls.append(maskGridHost);
 const maskGrid = new MaskGrid(maskGridHost, {
   onToggle: (i, j) => {
+    if (locked('mask')) return;
     const next = structuredClone(current.lesson);
     next.mask[i][j] = next.mask[i][j] ? 0 : 1;
     tryLesson(next);
@@ -200,15 +240,16 @@ function label(name, head, heads) {
 function buildAll() {
   const t = current.trace, heads = t.heads, tk = t.tokens;
   const hasWO = Boolean(current.inputs.W_O);
-  ensureGrids('embed', 'X', (body, maps) => {
+  const lockKey = store.get().locked.join();
+  ensureGrids('embed', `X|${lockKey}`, (body, maps) => {
     const row = document.createElement('div'); row.className = 'matrix-row'; body.append(row);
-    makeMap(row, maps, 'X', { matrix: 'X', label: 'X (embeddings)', ariaName: 'X', scale: 'diverging', editable: true, onEdit: edit('X'),
+    makeMap(row, maps, 'X', { matrix: 'X', label: 'X (embeddings)', ariaName: 'X', scale: 'diverging', editable: !locked('X'), onEdit: edit('X'),
       describe: (i, j) => `dimension ${j + 1} of the embedding of ${q(tk[i])}` });
   });
-  ensureGrids('project', `h${heads}`, (body, maps) => {
+  ensureGrids('project', `h${heads}|${lockKey}`, (body, maps) => {
     const row = document.createElement('div'); row.className = 'matrix-row weights-row'; body.append(row);
     for (const W of ['W_Q', 'W_K', 'W_V']) {
-      makeMap(row, maps, W, { matrix: W, label: label(W, null, 1), ariaName: W, scale: 'diverging', editable: true, onEdit: edit(W),
+      makeMap(row, maps, W, { matrix: W, label: label(W, null, 1), ariaName: W, scale: 'diverging', editable: !locked(W), onEdit: edit(W),
         describe: (i, j) => `learned weight: input dimension ${i + 1} → ${W.slice(2)} column ${j + 1}` });
     }
     headGroups(body, heads).forEach((host, h) => {
@@ -225,14 +266,14 @@ function buildAll() {
   perHead('score', 'scores', { scale: 'diverging', describe: (i, j) => `raw score: how strongly ${q(current.trace.tokens[i])} (query) matches ${q(current.trace.tokens[j])} (key)` });
   perHead('scale', 'scaled', { scale: 'diverging', describe: (i, j) => `scaled score of ${q(current.trace.tokens[i])} for ${q(current.trace.tokens[j])}` });
   perHead('softmax', 'weights', { scale: 'sequential', digits: 3, describe: (i, j, v) => `how much ${q(current.trace.tokens[i])} attends to ${q(current.trace.tokens[j])} (${(v * 100).toFixed(1)}%)` });
-  ensureGrids('sum', `h${heads}-${hasWO}`, (body, maps) => {
+  ensureGrids('sum', `h${heads}-${hasWO}|${lockKey}`, (body, maps) => {
     headGroups(body, heads).forEach((host, h) => makeMap(host, maps, `Z${h}`, { matrix: 'Z', head: h, label: label('Z', h, heads), ariaName: `Z${heads > 1 ? ` head ${h + 1}` : ''}`, scale: 'diverging',
       describe: (i, j) => `dimension ${j + 1} of the new, context-aware ${q(current.trace.tokens[i])}` }));
     if (heads > 1 || hasWO) {
       const row = document.createElement('div'); row.className = 'matrix-row combine'; body.append(row);
       makeMap(row, maps, 'concat', { matrix: 'concat', label: label('concat', null, 1), ariaName: 'concat', scale: 'diverging', describe: (i, j) => `${q(current.trace.tokens[i])}, head ${Math.floor(j / current.trace.dV) + 1}` });
       if (hasWO) {
-        makeMap(row, maps, 'W_O', { matrix: 'W_O', label: label('W_O', null, 1), ariaName: 'W_O', scale: 'diverging', editable: true, onEdit: edit('W_O'), describe: (i, j) => `output weight: concat column ${i + 1} → output column ${j + 1}` });
+        makeMap(row, maps, 'W_O', { matrix: 'W_O', label: label('W_O', null, 1), ariaName: 'W_O', scale: 'diverging', editable: !locked('W_O'), onEdit: edit('W_O'), describe: (i, j) => `output weight: concat column ${i + 1} → output column ${j + 1}` });
         makeMap(row, maps, 'output', { matrix: 'output', label: label('output', null, 1), ariaName: 'output', scale: 'diverging', describe: (i, j) => `final output of ${q(current.trace.tokens[i])}, column ${j + 1}` });
       }
     }
@@ -359,7 +400,31 @@ function render() {
   noticeEl.textContent = notice;
   const about = app.querySelector('.about');
   about.hidden = !(lesson.title || lesson.note);
-  about.innerHTML = `${lesson.title ? `<h2>${escapeHtml(lesson.title)}</h2>` : ''}${lesson.note ? `<p>${escapeHtml(lesson.note)}</p>` : ''}`;
+  about.replaceChildren(...(lesson.title ? [Object.assign(document.createElement('h2'), { textContent: lesson.title })] : []),
+    ...(lesson.note ? [Object.assign(document.createElement('p'), { textContent: lesson.note })] : []));
+  const noteEl = app.querySelector('.instructor-note');
+  noteEl.hidden = !state.note;
+  noteEl.textContent = state.note;
+
+  // instructor settings: hidden steps, locked inputs
+  for (const s of STEPS) {
+    const hide = state.hidden.includes(s.id);
+    cards[s.id].el.hidden = hide;
+    const link = app.querySelector(`.step-nav a[data-step="${s.id}"]`);
+    if (link) { link.hidden = hide; if (s.id === state.step) link.setAttribute('aria-current', 'step'); else link.removeAttribute('aria-current'); }
+  }
+  for (const [control, name] of [[dModelControl, 'sizes'], [dKControl, 'sizes'], [headsControl, 'sizes']]) {
+    control.input.disabled = locked(name);
+    if (locked(name)) control.el.querySelectorAll('button').forEach((b) => { b.disabled = true; });
+  }
+  scaleSwitch.input.disabled = locked('scale');
+  maskControl.el.querySelectorAll('input, button').forEach((i) => { i.disabled = locked('mask'); });
+  maskGrid.el.classList.toggle('locked', locked('mask'));
+  outputButtons.querySelectorAll('button').forEach((b) => { b.disabled = locked('sizes') || locked('W_O'); });
+  header.sentence.disabled = locked('sentence');
+  header.preset.disabled = locked('sentence');
+  if (locked('seed')) { header.seed.disabled = true; header.addSeed.disabled = true; } else header.addSeed.disabled = false;
+  toolbar.update(state);
 
   inspector.update({ selection: state.selection, trace: t, inputs, explain });
   frame++;
@@ -373,35 +438,175 @@ function loadPreset(id) {
   if (r.ok) notice = '';
 }
 
-let lastHash = '';
+// Every edit of the lesson or of the instructor's settings is a new history entry (typing bursts within
+// a second share one); selection, step and decoding step only replace the current entry.
+let lastHash = location.hash, urlSeq = 0, pendingPush = false, lastPushAt = 0, lastEditKey = null, applyingHistory = false;
+let urlWritten = Promise.resolve();
+const editKey = (st) => JSON.stringify([st.lesson, st.preset, st.hidden, st.locked, st.note]);
 store.subscribe((state) => {
   render();
-  lastHash = encodeHash(state);
-  if (location.hash !== lastHash) history.replaceState(null, '', lastHash);
+  const key = editKey(state);
+  if (lastEditKey !== null && key !== lastEditKey && !applyingHistory) pendingPush = true;
+  lastEditKey = key;
+  const seq = ++urlSeq;
+  urlWritten = encodeState(state).then((hash) => {
+    if (seq !== urlSeq) return;
+    const now = performance.now();
+    const push = pendingPush && now - lastPushAt > 1000 && location.hash !== '';
+    if (pendingPush) lastPushAt = now;
+    pendingPush = false;
+    if (hash === location.hash) { lastHash = hash; return; }
+    lastHash = hash;
+    history[push ? 'pushState' : 'replaceState'](null, '', hash);
+    onUrlChange?.(hash);
+  });
 });
 
-window.addEventListener('hashchange', () => {
+async function followUrl() {
   if (location.hash === lastHash) return;
-  const d = decodeHash(location.hash);
-  if (d.ok) {
-    const r = tryLesson(d.lesson, { preset: d.preset, selection: null });
-    if (!r.ok) { notice = 'The lesson in the new link has problems; the previous lesson is kept.'; render(); }
-  } else if (!d.empty) { notice = `The link could not be read (${d.message}); the previous lesson is kept.`; render(); }
+  const target = location.hash;
+  const d = await decodeFragment(target);
+  if (location.hash !== target) return;
+  const state = acceptDecoded(d, 'the new link');
+  if (!state) { render(); return; }
+  applyingHistory = true;
+  lastHash = target;
+  const r = tryLesson(state.lesson, { ...VIEW_DEFAULTS, ...state });
+  applyingHistory = false;
+  if (r.ok) { notice = ''; render(); scrollToStep(state.step); }
+}
+window.addEventListener('popstate', followUrl);
+window.addEventListener('hashchange', followUrl);
+let onUrlChange = null;
+
+// ---------- share, export, embed ----------
+function scrollToStep(step) {
+  if (!step || store.get().hidden.includes(step)) return;
+  document.getElementById(`step-${step}`)?.scrollIntoView({ block: 'start' });
+}
+app.querySelector('.step-nav').addEventListener('click', (e) => {
+  const a = e.target.closest('a[data-step]');
+  if (a) store.set({ step: a.dataset.step });
 });
+
+async function shareLink() {
+  await urlWritten;
+  const hash = await encodeState(store.get());
+  const url = new URL(location.href);
+  url.hash = hash;
+  url.searchParams.delete('embed');
+  return url.href;
+}
+
+async function copyLink() {
+  const link = await shareLink();
+  toolbar.say((await copyText(link)) ? 'Link copied.' : 'Copy this link from the address bar.');
+  return link;
+}
+
+function exportItems() {
+  return matricesOf(current.trace, current.inputs);
+}
+
+function exportFiles(kind) {
+  const base = (current.lesson.title ?? 'attention-lab').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'attention-lab';
+  return base;
+}
+
+const exportDialog = makeDialog('Export', 'export-dialog');
+function openExport() {
+  const { body } = exportDialog;
+  body.replaceChildren();
+  const base = exportFiles();
+  const section = (title) => { const s = el('section', {}, el('h3', { textContent: title })); body.append(s); return s; };
+  const btn = (text, cls, fn) => { const b = el('button', { type: 'button', className: cls, textContent: text }); b.addEventListener('click', fn); return b; };
+  const figs = section('Figures');
+  const list = el('ul', { className: 'export-list' });
+  for (const m of exportItems()) {
+    const li = el('li', {}, el('span', { textContent: m.title }));
+    li.dataset.key = m.key;
+    li.append(btn('SVG', 'export-svg', () => download(`${base}-${m.key}.svg`, heatmapSvg(m).svg, 'image/svg+xml')),
+      btn('PNG', 'export-png', async () => { const f = heatmapSvg(m); download(`${base}-${m.key}.png`, await svgToPng(f.svg, f.width, f.height)); }));
+    list.append(li);
+  }
+  figs.append(list);
+  const data = section('Data');
+  data.append(btn('All matrices (CSV)', 'export-csv', () => download(`${base}-matrices.csv`, matricesCsv(current.trace, current.inputs), 'text/csv')),
+    btn('Lesson (JSON)', 'export-json', () => download(`${base}-lesson.json`, JSON.stringify(current.lesson, null, 1) + '\n', 'application/json')));
+  const code = section('Code');
+  const pre = el('pre', { className: 'export-code' });
+  const show = (kind) => { pre.textContent = kind === 'numpy' ? numpyCode(current.lesson, current.trace) : pytorchCode(current.lesson, current.trace); pre.dataset.kind = kind; };
+  code.append(btn('Copy as NumPy', 'copy-numpy', async () => { show('numpy'); toolbar.say((await copyText(pre.textContent)) ? 'NumPy code copied.' : 'Select the code below and copy it.'); }),
+    btn('Copy as PyTorch', 'copy-pytorch', async () => { show('pytorch'); toolbar.say((await copyText(pre.textContent)) ? 'PyTorch code copied.' : 'Select the code below and copy it.'); }), pre);
+  show('numpy');
+  exportDialog.dialog.showModal();
+}
+
+const embedDialog = makeDialog('Embed this lesson', 'embed-dialog');
+async function embedSnippets() {
+  const link = new URL(await shareLink());
+  link.searchParams.set('embed', '1');
+  const page = new URL(link.href); page.hash = ''; page.search = '';
+  const script = new URL('attention-lab.js', page).href;
+  const iframe = `<iframe src="${escapeHtml(link.href)}" title="Attention Lab" style="width:100%;border:0" height="900" loading="lazy"></iframe>\n`
+    + '<script>/* optional: let the frame set its own height */\naddEventListener("message", (e) => { const d = e.data; if (d && d.type === "attention-lab:resize") for (const f of document.querySelectorAll("iframe")) if (f.contentWindow === e.source) f.style.height = d.height + "px"; });\n</' + 'script>';
+  const st = store.get();
+  const attrs = [`lesson-link="${escapeHtml(link.hash)}"`];
+  const shown = STEP_IDS.filter((id) => !st.hidden.includes(id));
+  if (st.hidden.length) attrs.push(`steps="${shown.join(',')}"`);
+  if (st.locked.length) attrs.push(`locked="${st.locked.join(',')}"`);
+  if (st.step) attrs.push(`step="${st.step}"`);
+  const element = `<script src="${escapeHtml(script)}"></` + `script>\n<attention-lab ${attrs.join(' ')}></attention-lab>`;
+  return { iframe, element, link: link.href };
+}
+async function openEmbed() {
+  const { body } = embedDialog;
+  const snippets = await embedSnippets();
+  body.replaceChildren();
+  for (const [title, text, cls] of [['Iframe (any page, any LMS)', snippets.iframe, 'snippet-iframe'], ['Custom element', snippets.element, 'snippet-element']]) {
+    const area = el('textarea', { className: cls, readOnly: true, rows: 5, value: text });
+    const copy = el('button', { type: 'button', textContent: 'Copy' });
+    copy.addEventListener('click', async () => { area.select(); toolbar.say((await copyText(area.value)) ? 'Snippet copied.' : 'Press Ctrl+C to copy the selected snippet.'); });
+    body.append(el('section', {}, el('h3', { textContent: title }), area, copy));
+  }
+  body.append(el('p', { className: 'hint', textContent: 'The embed keeps this exact state: lesson, hidden steps, locked inputs and note. The frame reports its height with postMessage ({type: "attention-lab:resize", height}, and lti.frameResize for Canvas).' }));
+  embedDialog.dialog.showModal();
+}
+
+function setLessonFromOutside(lesson) {
+  if (!lesson || typeof lesson !== 'object' || Array.isArray(lesson)) return { ok: false, problems: [{ field: 'lesson', message: 'must be an object' }] };
+  // The state holds plain JSON: typed matrices ({rows, cols, data}) become arrays of rows.
+  const plain = {};
+  for (const [k, v] of Object.entries(lesson)) plain[k] = v && typeof v === 'object' && ArrayBuffer.isView(v.data) ? toRows(v) : structuredClone(v);
+  const r = tryLesson(plain, { preset: null, selection: null, reveal: null });
+  return r.ok ? { ok: true, problems: [] } : { ok: false, problems: r.problems };
+}
 
 window.attentionLab = {
+  getState: () => structuredClone(store.get()),
+  shareLink,
+  embedSnippets,
+  exports: {
+    items: () => exportItems().map(({ key, title }) => ({ key, title })),
+    svg: (key) => { const m = exportItems().find((x) => x.key === key); return m ? heatmapSvg(m) : null; },
+    png: async (key) => { const f = window.attentionLab.exports.svg(key); const b = await svgToPng(f.svg, f.width, f.height); return { bytes: Array.from(new Uint8Array(await b.arrayBuffer())), width: f.width, height: f.height }; },
+    csv: () => matricesCsv(current.trace, current.inputs),
+    numpy: () => numpyCode(current.lesson, current.trace),
+    pytorch: () => pytorchCode(current.lesson, current.trace),
+  },
   getLesson: () => structuredClone(store.get().lesson),
   setLesson(lesson) {
-    // The state holds plain JSON: typed matrices ({rows, cols, data}) become arrays of rows.
-    const plain = {};
-    for (const [k, v] of Object.entries(lesson ?? {})) plain[k] = v && typeof v === 'object' && ArrayBuffer.isView(v.data) ? toRows(v) : structuredClone(v);
-    const r = tryLesson(plain, { preset: null, selection: null, reveal: null });
-    return r.ok ? { ok: true, problems: [] } : { ok: false, problems: r.problems };
+    return setLessonFromOutside(lesson);
   },
   getTrace: () => current?.trace ?? null,
   get frame() { return frame; },
 };
 
-const first = tryLesson(store.get().lesson, { preset: store.get().preset });
+const first = tryLesson(store.get().lesson, { ...store.get() });
 if (!first.ok) { notice = 'The lesson could not be computed, so the default lesson is shown instead.'; loadPreset(DEFAULT_PRESET.id); }
+if (EMBED) startEmbedMode({ getLesson: () => structuredClone(store.get().lesson), setLesson: setLessonFromOutside, getState: async () => ({ state: structuredClone(store.get()), link: await shareLink() }) });
+scrollToStep(store.get().step);
 document.documentElement.dataset.ready = 'true';
+}
+
+boot();

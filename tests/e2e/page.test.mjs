@@ -55,7 +55,8 @@ test('setLesson / getLesson / getTrace work and repaint the page', async () => {
 test('the lesson round-trips through the URL hash; a malformed hash opens the default with a notice', async () => {
   const { page } = await open(env);
   await page.evaluate(() => window.attentionLab.setLesson({ tokens: ['a', 'b'], X: [[1, 0], [0, 1]], W_Q: [[1], [0]], W_K: [[1], [0]], W_V: [[2], [3]] }));
-  const hash = await page.evaluate(() => location.hash);
+  const hash = await page.evaluate(async () => new URL(await window.attentionLab.shareLink()).hash);
+  assert.match(hash, /^#v2=/);
   const again = await open(env, hash);
   assert.deepEqual(await again.page.evaluate(() => window.attentionLab.getLesson().tokens), ['a', 'b']);
   assert.deepEqual(again.problems, []);
