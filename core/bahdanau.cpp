@@ -9,13 +9,6 @@
 namespace attnlab {
 namespace {
 
-Matrix randn(NumpyRandom& rng, int rows, int cols, double scale) {
-  Matrix m(rows, cols);
-  for (int i = 0; i < rows; ++i)
-    for (int j = 0; j < cols; ++j) m(i, j) = rng.randn() * scale;
-  return m;
-}
-
 // The lesson alignment_scores reads: this function's kind and its parameters under the lesson's names.
 bool lesson_for(ScoreKind kind, const Matrix& H, const AlignmentParameters& p, Lesson& lesson) {
   const Eigen::Index d = H.cols(), n = H.rows();
@@ -54,11 +47,11 @@ AlignmentParameters draw_alignment_parameters(int d, int n, int d_a, std::uint32
   NumpyRandom rng(seed);
   AlignmentParameters p;
   const double s_d = 1 / std::sqrt(static_cast<double>(d)), s_a = 1 / std::sqrt(static_cast<double>(d_a));
-  p.W_general = randn(rng, d, d, s_d);
-  p.W_location = randn(rng, d, n, s_d);
-  p.W_1 = randn(rng, d, d_a, s_d);
-  p.W_2 = randn(rng, d, d_a, s_d);
-  p.v_a = randn(rng, 1, d_a, s_a);
+  p.W_general = rng.matrix(d, d, s_d);
+  p.W_location = rng.matrix(d, n, s_d);
+  p.W_1 = rng.matrix(d, d_a, s_d);
+  p.W_2 = rng.matrix(d, d_a, s_d);
+  p.v_a = rng.matrix(1, d_a, s_a);
   return p;
 }
 

@@ -298,10 +298,7 @@ void read_init(const json& init, Reader& r, std::map<std::string, Matrix>& drawn
       if (dist->is_string() && *dist == "rand") uniform = true;
       else if (!(dist->is_string() && *dist == "randn")) return r.fail(f + ".dist", "must be \"randn\" or \"rand\"");
     }
-    Matrix m(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
-    for (Eigen::Index a = 0; a < m.rows(); ++a)
-      for (Eigen::Index b = 0; b < m.cols(); ++b) m(a, b) = (uniform ? rng.rand() : rng.randn()) * scale;
-    drawn[*name] = std::move(m);
+    drawn[*name] = rng.matrix(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols), scale, uniform);
   }
 }
 

@@ -26,4 +26,11 @@ double NumpyRandom::randn() {
   return f * x2;
 }
 
+Matrix NumpyRandom::matrix(Eigen::Index rows, Eigen::Index cols, double scale, bool uniform) {
+  Matrix m(rows, cols);
+  for (Eigen::Index i = 0; i < rows; ++i)
+    for (Eigen::Index j = 0; j < cols; ++j) m(i, j) = (uniform ? rand() : randn()) * scale;
+  return m;
+}
+
 }  // namespace attnlab

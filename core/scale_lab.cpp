@@ -8,13 +8,6 @@
 namespace attnlab {
 namespace {
 
-Matrix randn(NumpyRandom& rng, int rows, int cols) {
-  Matrix m(rows, cols);
-  for (int i = 0; i < rows; ++i)
-    for (int j = 0; j < cols; ++j) m(i, j) = rng.randn();
-  return m;
-}
-
 // np.var: the mean of squared deviations from the mean (ddof = 0).
 double variance(const Matrix& m) {
   const double mean = m.mean();
@@ -66,8 +59,8 @@ std::vector<ScaleLabRow> scale_lab(const ScaleLabOptions& options) {
   for (int requested : options.d_k) {
     const int d_k = std::clamp(requested, 1, 1024);
     NumpyRandom rng(options.seed);
-    const Matrix Q = randn(rng, queries, d_k);
-    const Matrix K = randn(rng, keys, d_k);
+    const Matrix Q = rng.matrix(queries, d_k);
+    const Matrix K = rng.matrix(keys, d_k);
     const Matrix raw = Q * K.transpose();
     const Matrix scaled = raw / std::sqrt(static_cast<double>(d_k));
     ScaleLabRow r;

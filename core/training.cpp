@@ -8,13 +8,6 @@
 namespace attnlab {
 namespace {
 
-Matrix randn(NumpyRandom& rng, int rows, int cols, double scale) {
-  Matrix m(rows, cols);
-  for (int i = 0; i < rows; ++i)
-    for (int j = 0; j < cols; ++j) m(i, j) = rng.randn() * scale;
-  return m;
-}
-
 AttentionParameters zeros_like(const AttentionParameters& p) {
   return {Matrix::Zero(p.E.rows(), p.E.cols()),     Matrix::Zero(p.P.rows(), p.P.cols()),
           Matrix::Zero(p.W_Q.rows(), p.W_Q.cols()), Matrix::Zero(p.W_K.rows(), p.W_K.cols()),
@@ -121,12 +114,12 @@ std::vector<MaskedExample> make_examples(const TrainingOptions& o, NumpyRandom& 
 AttentionParameters initial_parameters(const TrainingOptions& o, NumpyRandom& rng) {
   const double s = 1 / std::sqrt(static_cast<double>(o.d_model)), s_k = 1 / std::sqrt(static_cast<double>(o.d_k));
   AttentionParameters p;
-  p.E = randn(rng, o.symbols + 1, o.d_model, 1.0);
-  p.P = randn(rng, 2 * o.half_length, o.d_model, 1.0);
-  p.W_Q = randn(rng, o.d_model, o.d_k, s);
-  p.W_K = randn(rng, o.d_model, o.d_k, s);
-  p.W_V = randn(rng, o.d_model, o.d_k, s);
-  p.W_O = randn(rng, o.d_k, o.symbols, s_k);
+  p.E = rng.matrix(o.symbols + 1, o.d_model, 1.0);
+  p.P = rng.matrix(2 * o.half_length, o.d_model, 1.0);
+  p.W_Q = rng.matrix(o.d_model, o.d_k, s);
+  p.W_K = rng.matrix(o.d_model, o.d_k, s);
+  p.W_V = rng.matrix(o.d_model, o.d_k, s);
+  p.W_O = rng.matrix(o.d_k, o.symbols, s_k);
   return p;
 }
 
