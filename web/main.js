@@ -75,6 +75,7 @@ async function initialState() {
   if (query.has('steps')) { const shown = listParam('steps', STEP_IDS); state.hidden = STEP_IDS.filter((id) => !shown.includes(id)); }
   if (query.has('locked')) state.locked = listParam('locked', LOCKABLE);
   if (STEP_IDS.includes(query.get('step'))) state.step = query.get('step');
+  if (query.has('note')) state.note = query.get('note').slice(0, MAX_NOTE);
   return state;
 }
 

@@ -1,0 +1,95 @@
+// <attention-lab> — Attention Lab on any page with one script:
+//   <script src="…/attention-lab.js"></script>
+//   <attention-lab preset="toy-dk4" steps="score,scale,softmax" locked="X,W_Q" step="softmax" height="auto" theme="light"></attention-lab>
+// Attributes: preset (a built-in lesson id) or lesson (lesson JSON) or lesson-link (a "#v2=…" share link or a whole URL);
+// step (the step to open at), steps (the steps shown, comma-separated), locked (inputs students cannot change:
+// X, W_Q, W_K, W_V, W_O, sentence, seed, sizes, scale, mask), note (text above the lesson), height ("auto" follows the
+// content, or a CSS length), theme ("light" or "dark").
+// Each element runs the page in its own iframe, so instances never share state. Methods: el.setLesson(lesson) -> Promise
+// <{ok, problems}>, el.getLesson() -> Promise<lesson>. Events: "attention-lab:resize" (detail: {height}).
+(() => {
+  if (customElements.get('attention-lab')) return;
+  const script = document.currentScript;
+  const base = new URL('./', script && script.src ? script.src : location.href);
+
+  async function encode(payload) {
+    const bytes = new TextEncoder().encode(JSON.stringify(payload));
+    const packed = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
+    let s = '';
+    for (let i = 0; i < packed.length; i += 0x8000) s += String.fromCharCode.apply(null, packed.subarray(i, i + 0x8000));
+    return '#v2=' + btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  }
+
+  let nextId = 1;
+  class AttentionLab extends HTMLElement {
+    static get observedAttributes() { return ['preset', 'lesson', 'lesson-link', 'step', 'steps', 'locked', 'note', 'height', 'theme']; }
+
+    constructor() {
+      super();
+      this.pending = new Map();
+      this.onMessage = (e) => {
+        if (!this.frame || e.source !== this.frame.contentWindow) return;
+        let d = e.data;
+        if (typeof d === 'string') { try { d = JSON.parse(d); } catch { return; } }
+        if (!d || typeof d !== 'object') return;
+        if (d.type === 'attention-lab:resize' && Number.isFinite(d.height)) {
+          if (this.autoHeight) this.frame.style.height = `${Math.max(120, Math.min(d.height, 20000))}px`;
+          this.dispatchEvent(new CustomEvent('attention-lab:resize', { detail: { height: d.height } }));
+        } else if (d.id && this.pending.has(d.id)) {
+          this.pending.get(d.id)(d);
+          this.pending.delete(d.id);
+        }
+      };
+    }
+
+    connectedCallback() { addEventListener('message', this.onMessage); this.render(); }
+    disconnectedCallback() { removeEventListener('message', this.onMessage); }
+    attributeChangedCallback() { if (this.isConnected) this.render(); }
+
+    async render() {
+      const seq = (this.seq = (this.seq ?? 0) + 1);
+      const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+      const url = new URL('index.html', base);
+      url.searchParams.set('embed', '1');
+      for (const name of ['preset', 'step', 'steps', 'locked', 'note', 'theme']) if (this.hasAttribute(name)) url.searchParams.set(name, this.getAttribute(name));
+      let hash = '';
+      try {
+        if (this.hasAttribute('lesson')) {
+          hash = await encode({ l: JSON.parse(this.getAttribute('lesson')) });
+        } else if (this.hasAttribute('lesson-link')) {
+          const link = this.getAttribute('lesson-link');
+          hash = link.startsWith('#') ? link : new URL(link, location.href).hash;
+        }
+      } catch (err) {
+        hash = '#v2=not-a-lesson'; // the page shows its notice: the attribute could not be read
+      }
+      if (seq !== this.seq) return;
+      url.hash = hash;
+      const h = this.getAttribute('height') ?? 'auto';
+      this.autoHeight = h === 'auto';
+      if (!this.frame) {
+        root.innerHTML = '<style>:host{display:block} iframe{display:block;width:100%;border:0;color-scheme:normal}</style>';
+        this.frame = document.createElement('iframe');
+        this.frame.title = this.getAttribute('title') ?? 'Attention Lab';
+        this.frame.setAttribute('allow', 'clipboard-write');
+        root.append(this.frame);
+      }
+      this.frame.style.height = this.autoHeight ? (this.frame.style.height || '700px') : (/^\d+$/.test(h) ? `${h}px` : h);
+      if (this.frame.src !== url.href) this.frame.src = url.href;
+    }
+
+    request(message) {
+      const id = `al-${nextId++}`;
+      return new Promise((done) => {
+        this.pending.set(id, done);
+        this.frame?.contentWindow?.postMessage({ ...message, id }, base.origin === 'null' ? '*' : base.origin);
+      });
+    }
+
+    /** Sets the lesson (validated by the engine in the frame): {ok, problems}. */
+    async setLesson(lesson) { const r = await this.request({ type: 'attention-lab:set-lesson', lesson }); return { ok: r.ok, problems: r.problems }; }
+    /** The frame's current lesson. */
+    async getLesson() { return (await this.request({ type: 'attention-lab:get-lesson' })).lesson; }
+  }
+  customElements.define('attention-lab', AttentionLab);
+})();
