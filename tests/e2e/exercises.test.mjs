@@ -107,6 +107,7 @@ test('a whole sheet solved right through the page, with the prediction answered 
   }
   assert.equal(await page.locator('.ex-card[data-state=correct]').count(), sheet.exercises.length);
   assert.match(await page.locator('.summary').innerText(), new RegExp(`${sheet.exercises.length} of ${sheet.exercises.length} correct`));
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: new URL('exercises-solved-1280.png', SHOTS).pathname, fullPage: true });
   assert.deepEqual(problems, []);
   await page.close();
@@ -183,6 +184,7 @@ test('wrong answers get the targeted hint, then the worked solution; nonsense is
   assert.match(await feedback(page, 'causal'), /causal mask/);
 
   // shapes: letters refused, d_model instead of d_k gets the hint (the multi-head set, where they differ)
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: new URL('exercises-feedback-1280.png', SHOTS).pathname, fullPage: true });
   assert.deepEqual(problems, []);
   await page.close();

@@ -373,8 +373,8 @@ function inputsHtml(ex) {
       `<td><input name="w${k}" data-k="${k}" inputmode="decimal" autocomplete="off" aria-label="weight of ${esc(names[k])}"></td></tr>`).join('')}</tbody></table></fieldset>`;
   }
   if (a.type === 'shapes') {
-    return `<fieldset class="shapes-answer"><legend>Shapes (rows × columns)</legend>${Object.keys(a.shapes).map((n) =>
-      `<div class="shape-row"><span class="shape-name">${esc(label(n))}</span><input name="${esc(n)}-r" inputmode="numeric" aria-label="rows of ${esc(label(n))}" autocomplete="off"><span aria-hidden="true">×</span><input name="${esc(n)}-c" inputmode="numeric" aria-label="columns of ${esc(label(n))}" autocomplete="off"></div>`).join('')}</fieldset>`;
+    return `<fieldset class="shapes-answer"><legend>Shapes (rows × columns)</legend><div class="shape-grid">${Object.keys(a.shapes).map((n) =>
+      `<div class="shape-row"><span class="shape-name">${esc(label(n))}</span><input name="${esc(n)}-r" inputmode="numeric" aria-label="rows of ${esc(label(n))}" autocomplete="off"><span aria-hidden="true">×</span><input name="${esc(n)}-c" inputmode="numeric" aria-label="columns of ${esc(label(n))}" autocomplete="off"></div>`).join('')}</div></fieldset>`;
   }
   return `<p class="warn">This page cannot show answers of type ${esc(a.type)}.</p>`;
 }
