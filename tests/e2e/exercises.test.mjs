@@ -99,6 +99,7 @@ test('a whole sheet solved right through the page, with the prediction answered 
       assert.equal(await reveal.count(), ex.given.tokens.length, 'the weights row is revealed after predicting');
       const weights = (await reveal.evaluateAll((tds) => tds.map((td) => Number(td.dataset.value))));
       assert.equal(weights.indexOf(Math.max(...weights)), ex.answer.index, 'the revealed heatmap agrees with the key');
+      await card(page, ex.id).screenshot({ path: new URL('exercises-predict-revealed-1280.png', SHOTS).pathname });
       continue;
     }
     await fill(page, ex, solve(ex));
