@@ -57,7 +57,15 @@ const listParam = (name, allowed) => (query.get(name) ?? '').split(',').map((x) 
 function acceptDecoded(d, what) {
   if (d.ok) {
     const found = engine.check(d.state.lesson);
-    if (found.length === 0) return { ...d.state, preset: d.state.preset && presetById(d.state.preset) ? d.state.preset : null };
+    if (found.length === 0) {
+      // Text that looks like HTML is shown as plain text anyway; say so, since a link made by this page never has it.
+      const l = d.state.lesson;
+      const texts = [l.title, l.note, l.sentence, d.state.note, ...(Array.isArray(l.tokens) ? l.tokens : []), ...(Array.isArray(l.vocab) ? l.vocab : [])];
+      if (texts.some((t) => typeof t === 'string' && /<\s*[a-z!\/]|\bon[a-z]+\s*=|javascript:/i.test(t))) {
+        notice = 'This link’s text contains HTML-like markup (for example in a token); it is shown as plain text and nothing in it runs.';
+      }
+      return { ...d.state, preset: d.state.preset && presetById(d.state.preset) ? d.state.preset : null };
+    }
     notice = `The lesson in ${what} has problems (${found.slice(0, 3).map((p) => `${p.field}: ${p.message}`).join('; ')}), so ${what === 'this link' ? 'the default lesson is shown instead' : 'the previous lesson is kept'}.`;
   } else if (!d.empty) {
     notice = `The link could not be read (${d.message}), so ${what === 'this link' ? 'the default lesson is shown instead' : 'the previous lesson is kept'}.`;
