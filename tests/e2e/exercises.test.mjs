@@ -273,16 +273,16 @@ test('without a seed in the link the browser keeps its own; an authored set come
   assert.equal(await a.page.locator('.problems').count(), 0);
 
   // undecodable link: a notice, and the default set
+  await a.page.goto('about:blank'); // a fresh load, not a same-document hash change
   await a.page.goto(env.base + 'exercises.html#setjson=%%%not-base64&seed=4');
-  await a.page.reload();
   await a.page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   assert.match(await a.page.locator('.notice').first().innerText(), /could not be decoded/);
   assert.ok(await a.page.locator('.ex-card').count() > 0);
 
   // a valid authored set, with the lecture's softmax(2, 0)
   const good = { title: 'Tiny', lesson: bad.lesson, exercises: [{ id: 'tick', kind: 'softmax_row', scores: [2, 0] }, { id: 's', kind: 'score', query: 0, key: 0 }] };
+  await a.page.goto('about:blank');
   await a.page.goto(env.base + `exercises.html#setjson=${b64(good)}&seed=4`);
-  await a.page.reload();
   await a.page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   assert.equal(await a.page.locator('h1').innerText(), 'Tiny');
   const sheet = await sheetOf(a.page);
