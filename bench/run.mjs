@@ -32,7 +32,7 @@ await repo.close();
 for (let i = 0; i < SIZES.length; i++) {
   const b = browserRows[i];
   const row = { n: b.n, d_model: b.d_model, heads: b.heads, native_ms: nativeRows[i].median_ms };
-  for (const key of ['wasm', 'js_straightforward', 'js_cache_friendly', 'tfjs_cpu', 'tfjs_wasm']) row[`${key}_ms`] = b[key].median_ms;
+  for (const key of ['wasm', 'wasm_with_copies', 'js_straightforward', 'js_cache_friendly', 'tfjs_cpu', 'tfjs_wasm']) row[`${key}_ms`] = b[key].median_ms;
   row.wasm_over_native = row.wasm_ms / row.native_ms;
   for (const peer of ['js_straightforward', 'js_cache_friendly', 'tfjs_cpu', 'tfjs_wasm']) row[`${peer}_over_wasm`] = row[`${peer}_ms`] / row.wasm_ms;
   results.sizes.push(row);
@@ -120,9 +120,10 @@ writeFileSync(join(root, 'bench/results.json'), JSON.stringify(results, null, 2)
 // The table
 const f = (v, digits = 3) => (v == null ? '—' : Number(v).toFixed(digits));
 console.log('\nForward pass, median ms (every intermediate kept; TF.js in float32)');
-console.log('n, d_model, h     native    wasm  wasm/nat   js-plain  js-cache   tfjs-cpu  tfjs-wasm   (peer / wasm)');
+console.log('wasm: the engine alone; +copies: engine.trace(), which also copies every intermediate out to JavaScript');
+console.log('n, d_model, h     native    wasm  wasm/nat  +copies   js-plain  js-cache   tfjs-cpu  tfjs-wasm   (peer / wasm)');
 for (const r of results.sizes)
-  console.log(`${`(${r.n}, ${r.d_model}, ${r.heads})`.padEnd(16)} ${f(r.native_ms).padStart(8)} ${f(r.wasm_ms).padStart(8)} ${f(r.wasm_over_native, 2).padStart(8)}x` +
+  console.log(`${`(${r.n}, ${r.d_model}, ${r.heads})`.padEnd(16)} ${f(r.native_ms).padStart(8)} ${f(r.wasm_ms).padStart(8)} ${f(r.wasm_over_native, 2).padStart(8)}x ${f(r.wasm_with_copies_ms).padStart(8)}` +
     ` ${f(r.js_straightforward_ms).padStart(9)} ${f(r.js_cache_friendly_ms).padStart(9)} ${f(r.tfjs_cpu_ms).padStart(9)} ${f(r.tfjs_wasm_ms).padStart(9)}` +
     `   (${[r.js_straightforward_over_wasm, r.js_cache_friendly_over_wasm, r.tfjs_cpu_over_wasm, r.tfjs_wasm_over_wasm].map((x) => f(x, 1) + 'x').join(', ')})`);
 console.log(`\nPage: first lesson drawn ${f(results.page.first_lesson_ms, 0)} ms after navigation (median of 5 cold loads); dist/ ${results.page.total_raw} B raw, ${results.page.total_gzip} B gzip; wasm heap ${results.page.wasm_heap_bytes ?? '—'} B`);

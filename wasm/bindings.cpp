@@ -33,32 +33,12 @@ const char* give(std::string s) {
 }
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
-const Matrix* find_matrix(int head, const std::string& name) {
-  static Matrix vector_as_row;
-  if (head < 0) {
-    if (auto it = trace.inputs.find(name); it != trace.inputs.end() && name != "X") return &it->second;
-    if (name == "X") return &trace.X;
-    if (name == "concat") return &trace.concat;
-    if (name == "output") return &trace.output;
-    return nullptr;
-  }
-  if (head >= static_cast<int>(trace.head.size())) return nullptr;
-  const HeadTrace& h = trace.head[static_cast<std::size_t>(head)];
-  if (name == "Q") return &h.Q;
-  if (name == "K") return &h.K;
-  if (name == "V") return &h.V;
-  if (name == "scores") return &h.scores;
-  if (name == "scaled") return &h.scaled;
-  if (name == "masked") return &h.masked;
-  if (name == "weights") return &h.weights;
-  if (name == "Z") return &h.Z;
-  if (name == "exp") return &h.softmax.exp;
-  if (name == "max" || name == "sum") {
-    vector_as_row = (name == "max" ? h.softmax.max : h.softmax.sum).transpose();
-    return &vector_as_row;
-  }
-  return nullptr;
+// Where a matrix lies in wasm memory, for JavaScript to copy: [address, rows, cols].
+json place(const double* data, Eigen::Index rows, Eigen::Index cols) {
+  return {reinterpret_cast<std::uintptr_t>(data), rows, cols};
 }
+json place(const Matrix& m) { return place(m.data(), m.rows(), m.cols()); }
+json place(const Vector& v) { return place(v.data(), 1, v.size()); }
 
 json terms_json(const std::vector<Term>& terms) {
   json out = json::array();
@@ -97,34 +77,27 @@ EMSCRIPTEN_KEEPALIVE const char* attn_problems() {
   return give(dump(out));
 }
 
-// Everything about the last trace that is not a matrix.
+// Everything about the last trace in one answer: the scalars, and where each matrix lies (valid until the
+// next call), so JavaScript copies them all out after a single call.
 EMSCRIPTEN_KEEPALIVE const char* attn_trace_info() {
-  json info{{"tokens", trace.tokens},   {"dModel", trace.d_model}, {"dK", trace.d_k},
-            {"dV", trace.d_v},          {"heads", trace.heads},    {"divisor", trace.divisor},
-            {"tokenIds", nullptr},      {"vocab", nullptr},        {"emptyRows", json::array()}};
+  json info{{"tokens", trace.tokens}, {"dModel", trace.d_model}, {"dK", trace.d_k},      {"dV", trace.d_v},
+            {"heads", trace.heads},   {"divisor", trace.divisor}, {"tokenIds", nullptr}, {"vocab", nullptr}};
   if (trace.token_ids) info["tokenIds"] = *trace.token_ids;
   if (trace.vocab) info["vocab"] = *trace.vocab;
-  for (const auto& h : trace.head) info["emptyRows"].push_back(h.empty_rows);
-  info["inputs"] = json::array();
-  for (const auto& [name, m] : trace.inputs)
-    if (name != "X") info["inputs"].push_back(name);
+  info["visible"] = reinterpret_cast<std::uintptr_t>(trace.visible.data());
+  info["X"] = place(trace.X);
+  info["concat"] = place(trace.concat);
+  info["output"] = place(trace.output);
+  info["inputs"] = json::object();
+  for (const auto& [name, m] : trace.inputs) info["inputs"][name] = place(m);
+  info["headTraces"] = json::array();
+  for (const auto& h : trace.head)
+    info["headTraces"].push_back({{"Q", place(h.Q)}, {"K", place(h.K)}, {"V", place(h.V)}, {"scores", place(h.scores)},
+                                  {"scaled", place(h.scaled)}, {"masked", place(h.masked)}, {"weights", place(h.weights)},
+                                  {"Z", place(h.Z)}, {"exp", place(h.softmax.exp)}, {"max", place(h.softmax.max)},
+                                  {"sum", place(h.softmax.sum)}, {"emptyRows", h.empty_rows}});
   return give(dump(info));
 }
-
-// head -1 for X, concat, output and the lesson's input matrices. Returns null for an unknown matrix.
-EMSCRIPTEN_KEEPALIVE const double* attn_matrix(int head, const char* name) {
-  const Matrix* m = find_matrix(head, name);
-  return m ? m->data() : nullptr;
-}
-EMSCRIPTEN_KEEPALIVE int attn_matrix_rows(int head, const char* name) {
-  const Matrix* m = find_matrix(head, name);
-  return m ? static_cast<int>(m->rows()) : 0;
-}
-EMSCRIPTEN_KEEPALIVE int attn_matrix_cols(int head, const char* name) {
-  const Matrix* m = find_matrix(head, name);
-  return m ? static_cast<int>(m->cols()) : 0;
-}
-EMSCRIPTEN_KEEPALIVE const unsigned char* attn_visible() { return trace.visible.data(); }
 
 // kind: "score" (i, j), "softmax" (i), "output" (i, j = t). Returns "null" when out of range.
 EMSCRIPTEN_KEEPALIVE const char* attn_explain(const char* kind, int head, int i, int j) {

@@ -42,7 +42,7 @@ export interface Trace {
   headTraces: HeadTrace[];
   concat: Matrix;              // n x h·d_v
   output: Matrix;              // concat · W_O, or concat
-  inputs: Record<string, Matrix>; // the lesson's matrices as used, drawn or literal: W_Q, W_K, W_V, W_O, E, W_a, …
+  inputs: Record<string, Matrix>; // the lesson's matrices as used, drawn or literal: X, W_Q, W_K, W_V, W_O, E, W_a, …
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };

@@ -23,10 +23,6 @@ function wrap(M) {
     run: M.cwrap('attn_run', 'number', ['number']),
     problems: M.cwrap('attn_problems', 'string', []),
     info: M.cwrap('attn_trace_info', 'string', []),
-    matrix: M.cwrap('attn_matrix', 'number', ['number', 'number']),
-    rows: M.cwrap('attn_matrix_rows', 'number', ['number', 'number']),
-    cols: M.cwrap('attn_matrix_cols', 'number', ['number', 'number']),
-    visible: M.cwrap('attn_visible', 'number', []),
     explain: M.cwrap('attn_explain', 'string', ['number', 'number', 'number', 'number']),
     tokenize: M.cwrap('attn_tokenize', 'string', ['number']),
     exercises: M.cwrap('attn_exercises', 'number', ['number', 'number']),
@@ -49,12 +45,9 @@ function wrap(M) {
     }
   }
 
-  function readMatrix(head, name) {
-    return withStrings([name], (n) => {
-      const rows = api.rows(head, n), cols = api.cols(head, n);
-      const ptr = api.matrix(head, n) / 8;
-      return { rows, cols, data: M.HEAPF64.slice(ptr, ptr + rows * cols) };
-    });
+  // [address, rows, cols] from attn_trace_info → a copy.
+  function readMatrix([ptr, rows, cols]) {
+    return { rows, cols, data: M.HEAPF64.slice(ptr / 8, ptr / 8 + rows * cols) };
   }
 
   // Large matrices skip JSON: they go straight into wasm memory and override the lesson's field.
@@ -78,22 +71,19 @@ function wrap(M) {
   function readTrace() {
     const info = JSON.parse(api.info());
     const n = info.tokens.length;
-    const headTraces = [];
-    for (let h = 0; h < info.heads; h++) {
+    const headTraces = info.headTraces.map((h) => {
       const head = {};
-      for (const name of HEAD_MATRICES) head[name] = readMatrix(h, name);
-      head.softmax = { max: readMatrix(h, 'max').data, exp: readMatrix(h, 'exp'), sum: readMatrix(h, 'sum').data };
-      head.softmax.max = head.softmax.max.map((v) => (v === -Infinity ? NaN : v));
-      head.emptyRows = info.emptyRows[h];
-      headTraces.push(head);
-    }
-    const vp = api.visible();
+      for (const name of HEAD_MATRICES) head[name] = readMatrix(h[name]);
+      head.softmax = { max: readMatrix(h.max).data.map((v) => (v === -Infinity ? NaN : v)), exp: readMatrix(h.exp), sum: readMatrix(h.sum).data };
+      head.emptyRows = h.emptyRows;
+      return head;
+    });
     return {
       tokens: info.tokens, tokenIds: info.tokenIds, vocab: info.vocab,
       dModel: info.dModel, dK: info.dK, dV: info.dV, heads: info.heads, divisor: info.divisor,
-      visible: M.HEAPU8.slice(vp, vp + n * n),
-      X: readMatrix(-1, 'X'), headTraces, concat: readMatrix(-1, 'concat'), output: readMatrix(-1, 'output'),
-      inputs: Object.fromEntries(info.inputs.map((name) => [name, readMatrix(-1, name)])),
+      visible: M.HEAPU8.slice(info.visible, info.visible + n * n),
+      X: readMatrix(info.X), headTraces, concat: readMatrix(info.concat), output: readMatrix(info.output),
+      inputs: Object.fromEntries(Object.entries(info.inputs).map(([name, at]) => [name, readMatrix(at)])),
     };
   }
 

@@ -82,7 +82,7 @@ test('tokenize and traceJson', () => {
 test('the trace carries the lesson matrices as used (drawn ones included)', () => {
   const f = fixture('lecture20_seed20');
   const t = engine.trace(f.lesson).value;
-  assert.deepEqual(Object.keys(t.inputs).sort(), ['W_K', 'W_Q', 'W_V']);
+  assert.deepEqual(Object.keys(t.inputs).sort(), ['W_K', 'W_Q', 'W_V', 'X']);
   f.expected.matrices.W_Q.forEach((row, i) => row.forEach((v, j) => assert.equal(cell(t.inputs.W_Q, i, j), v)));
 });
 
