@@ -11,3 +11,4 @@ cmake --build build -j"$jobs"
 [ -f build-wasm/CMakeCache.txt ] || emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build-wasm -j"$jobs"
 npx vite build --config web/vite.config.js --logLevel warn
+node scripts/build-single-file.mjs  # dist/attention-lab.html: the offline single file

@@ -1,0 +1,32 @@
+// dist/attention-lab.html: the whole page in one file that works when double-clicked (file://, no network).
+// From file:// a browser runs neither ES modules nor fetch, so the page is bundled as one classic script (IIFE),
+// the engine is the classic -sSINGLE_FILE build (wasm inlined as base64; build-wasm/wasm/attnlab_engine_single.js),
+// and the styles and icon are inlined. Run after the wasm build: node scripts/build-single-file.mjs
+import { build } from 'vite';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const web = `${root}web/`;
+const engineScript = readFileSync(`${root}build-wasm/wasm/attnlab_engine_single.js`, 'utf8');
+const shim = `${root}web/single-file-engine.js`;
+
+const result = await build({
+  configFile: false, root: web, logLevel: 'warn', publicDir: false,
+  // The ES module import of the engine becomes the global the classic engine script defines.
+  resolve: { alias: [{ find: /^.*\/build-wasm\/wasm\/attnlab_engine\.mjs$/, replacement: shim }] },
+  build: { write: false, target: 'es2022', minify: true, lib: { entry: `${web}main.js`, formats: ['iife'], name: 'AttentionLabPage', fileName: () => 'page.js' } },
+});
+const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
+const page = outputs.find((o) => o.type === 'chunk' && o.isEntry).code;
+
+const icon = `data:image/svg+xml;base64,${readFileSync(`${web}public/favicon.svg`).toString('base64')}`;
+const css = readFileSync(`${web}style.css`, 'utf8');
+const inline = (js) => js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+const html = readFileSync(`${web}index.html`, 'utf8')
+  .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`)
+  .replace(/<link rel="stylesheet"[^>]*>/, () => `<style>\n${css}</style>`)
+  .replace(/<script type="module"[^>]*><\/script>/, () => `<script>\n${inline(engineScript)}\n</script>\n<script>\n${inline(page.replaceAll('./favicon.svg', icon))}\n</script>`);
+mkdirSync(`${root}dist`, { recursive: true });
+writeFileSync(`${root}dist/attention-lab.html`, html);
+console.log(`dist/attention-lab.html: ${(html.length / 1024).toFixed(0)} KiB`);
