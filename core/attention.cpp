@@ -27,11 +27,14 @@ Trace compute_trace(const Lesson& lesson) {
 
   const Eigen::Index n = t.X.rows();
   t.concat.resize(n, W_V.cols());
+  // One product per projection for all heads (a wide product runs faster than h narrow ones); head h
+  // takes its block of columns.
+  const Matrix Q = t.X * W_Q, K = t.X * W_K, V = t.X * W_V;
   for (int h = 0; h < t.heads; ++h) {
     HeadTrace head;
-    head.Q = t.X * W_Q.middleCols(h * t.d_k, t.d_k);
-    head.K = t.X * W_K.middleCols(h * t.d_k, t.d_k);
-    head.V = t.X * W_V.middleCols(h * t.d_v, t.d_v);
+    head.Q = Q.middleCols(h * t.d_k, t.d_k);
+    head.K = K.middleCols(h * t.d_k, t.d_k);
+    head.V = V.middleCols(h * t.d_v, t.d_v);
     head.scores = alignment_scores(lesson, head.Q, head.K);
     head.scaled = head.scores / t.divisor;
     head.masked = apply_mask(head.scaled, t.visible);

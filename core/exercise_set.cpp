@@ -77,12 +77,13 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
   static const std::vector<std::string> steps{"embed", "project", "score", "scale", "softmax", "sum"};
   if (auto v = j.find("visible_steps"); v != j.end()) {
     if (!v->is_array()) fail("visible_steps", "must be a list of step names");
-    else
+    else set.visible_steps.emplace();
+    if (v->is_array())
       for (std::size_t i = 0; i < v->size(); ++i) {
         const json& s = (*v)[i];
         if (!s.is_string() || std::find(steps.begin(), steps.end(), s.get<std::string>()) == steps.end())
           fail("visible_steps[" + std::to_string(i) + "]", "must be one of embed, project, score, scale, softmax, sum");
-        else set.visible_steps.push_back(s);
+        else set.visible_steps->push_back(s);
       }
   }
 

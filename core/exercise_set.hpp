@@ -30,7 +30,7 @@ struct ExerciseSet {
   std::string lesson_json;  // kept as text: a student's seed is written into its init before it is read
   bool reseed = true;
   double tolerance = 0.01;
-  std::vector<std::string> visible_steps;
+  std::optional<std::vector<std::string>> visible_steps;  // unset: all six
   std::vector<ExerciseSpec> exercises;
 };
 

@@ -135,7 +135,8 @@ class Generator {
         Eigen::Index best;
         h.weights.row(i).maxCoeff(&best);
         e["prompt"] = "Before you look at the heatmap: which key will query \"" + tok[i] + "\" attend to most?";
-        e["given"] = {{"query", i}, {"tokens", tok}};
+        e["given"] = {{"query", i}, {"tokens", tok}, {"q", row_of(h.Q, i)}, {"K", json::array()}};
+        for (Eigen::Index r = 0; r < h.K.rows(); ++r) e["given"]["K"].push_back(row_of(h.K, r));
         e["answer"] = {{"type", "choice"}, {"index", best}, {"choices", tok}};
         e["solution"] = {"The largest raw score q\u00b7k wins: scaling divides every score of the row by the same number "
                          "and softmax keeps their order.",
@@ -225,6 +226,13 @@ class Generator {
         break;
       }
     }
+    if (e.contains("given") && spec.kind != ExerciseKind::why_scale && spec.kind != ExerciseKind::multihead_shapes)
+      e["given"]["head"] = spec.head;
+    // A mistake that gives the right answer (a sign flip of 0, shapes when d_k = d_model) is no mistake.
+    json kept = json::array();
+    for (auto& m : e["mistakes"])
+      if (m["answer"] != e["answer"]) kept.push_back(std::move(m));
+    e["mistakes"] = std::move(kept);
     return e;
   }
 
@@ -247,7 +255,11 @@ class Generator {
 
 std::string generate_exercises(const ExerciseSet& set, std::uint32_t seed) {
   Generator g(set, seed);
-  json out{{"title", set.title}, {"seed", seed}, {"visible_steps", set.visible_steps}, {"exercises", json::array()}};
+  const std::vector<std::string> all_steps{"embed", "project", "score", "scale", "softmax", "sum"};
+  json out{{"title", set.title},
+           {"seed", seed},
+           {"visible_steps", set.visible_steps.value_or(all_steps)},
+           {"exercises", json::array()}};
   for (const auto& spec : set.exercises) out["exercises"].push_back(g.generate(spec));
   return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }

@@ -132,3 +132,17 @@ TEST_CASE("the exercises command: --seed required, answer keys on stdout") {
   CHECK(bad.exit_code == 1);
   CHECK_THAT(bad.err, Contains("set.json: lesson: is missing"));
 }
+
+TEST_CASE("no listed mistake equals the right answer; every exercise says its head; steps default to all six") {
+  ExerciseSet set = exit_ticket();
+  for (int seed = 0; seed < 30; ++seed) {
+    const json sheet = json::parse(generate_exercises(set, static_cast<std::uint32_t>(seed)));
+    for (const json& e : sheet["exercises"]) {
+      for (const json& m : e["mistakes"]) CHECK(m["answer"] != e["answer"]);
+      if (e["kind"] != "why_scale" && e["kind"] != "multihead_shapes") CHECK(e["given"]["head"] == 0);
+    }
+    CHECK(sheet["visible_steps"].empty());  // the exit ticket hides the lesson's numbers
+  }
+  set.visible_steps.reset();
+  CHECK(json::parse(generate_exercises(set, 1))["visible_steps"].size() == 6);
+}
