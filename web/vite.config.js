@@ -2,9 +2,21 @@
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 
+// Strict Content-Security-Policy for every built page: no inline script, no eval (the engine is built with
+// -sDYNAMIC_EXECUTION=0; wasm compilation needs 'wasm-unsafe-eval'), no inline <style> or style="" markup
+// (styles set from JS through element.style are not covered by style-src). Build only: the dev server
+// injects inline styles, and the offline single file (scripts/build-single-file.mjs) inlines everything.
+export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
+  "img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'";
+const strictCsp = {
+  name: 'attention-lab-csp', apply: 'build',
+  transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP }, injectTo: 'head-prepend' }],
+};
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
+  plugins: [strictCsp],
   build: {
     outDir: '../dist', emptyOutDir: true, target: 'es2022',
     // Two pages: the walkthrough and the labs ("Beyond the pipeline").

@@ -18,8 +18,10 @@ export async function startBrowser(root) {
 }
 
 // A page that records console errors, page errors and requests that failed or left the origin.
-export async function openPage(env, path = '', viewport = { width: 1280, height: 900 }) {
+// `init` (optional): a function run in the page before any of its scripts, on every load (page.addInitScript).
+export async function openPage(env, path = '', viewport = { width: 1280, height: 900 }, init) {
   const page = await env.browser.newPage({ viewport });
+  if (init) await page.addInitScript(init);
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));

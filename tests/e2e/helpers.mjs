@@ -6,8 +6,8 @@ export async function ready(page) {
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true' && window.attentionLab, null, { timeout: 30000 });
 }
 
-export async function open(env, path = '', viewport) {
-  const r = await openPage(env, path, viewport);
+export async function open(env, path = '', viewport, init) {
+  const r = await openPage(env, path, viewport, init);
   await ready(r.page);
   return r;
 }

@@ -30,13 +30,26 @@ export function grid(rows, options = {}) {
     if (hiddenRows.has(i)) return `<tr class="veiled">${label}<td colspan="${cols}">${esc(options.hiddenNote ?? 'hidden for now')}</td></tr>`;
     const cells = r.map((v, j) => {
       const rgb = scale === 'sequential' ? sequential(v) : diverging(v, lim);
-      return `<td data-row="${i}" data-col="${j}" data-value="${v}" title="${esc(String(v))}" style="background:${cssColor(rgb)};color:${textColorFor(rgb)}">${show(v, digits)}</td>`;
+      return `<td data-row="${i}" data-col="${j}" data-value="${v}" title="${esc(String(v))}" data-bg="${cssColor(rgb)}" data-fg="${textColorFor(rgb)}">${show(v, digits)}</td>`;
     }).join('');
     return `<tr${i === highlightRow ? ' class="hl"' : ''}>${label}${cells}</tr>`;
   }).join('');
   const shape = options.shape === false ? '' : `<span class="shape">${rows.length} × ${cols}</span>`;
   return `<figure class="ex-grid"${name ? ` data-name="${esc(name)}"` : ''}>${caption ? `<figcaption>${caption}</figcaption>` : ''}` +
     `<div class="grid-scroll"><table><thead>${head}</thead><tbody>${body}</tbody></table></div>${shape}</figure>`;
+}
+
+/**
+ * Colours the cells of grids inserted under `root`. The strict Content-Security-Policy (style-src 'self')
+ * refuses style="" attributes in markup, but not styles set through element.style, so grid() writes the
+ * colours as data attributes and this applies them once the markup is in the page.
+ */
+export function paintGrids(root) {
+  for (const td of root.querySelectorAll('td[data-bg]')) {
+    td.style.background = td.dataset.bg;
+    td.style.color = td.dataset.fg;
+  }
+  return root;
 }
 
 /** Flat row-major engine matrix -> array of rows. */

@@ -5,7 +5,7 @@ import { loadEngine } from '../../wasm/engine.js';
 import { SETS, setById } from './sets.js';
 import { describeAnswer, judge, label, readAnswer } from './check.js';
 import { browserSeed, clearProgress, loadProgress, persistent, saveProgress } from './progress.js';
-import { esc, grid, rowsOf, show } from './grid.js';
+import { esc, grid, paintGrids, rowsOf, show } from './grid.js';
 
 const app = document.getElementById('app');
 const MAX_SEED = 0xffffffff;
@@ -278,6 +278,7 @@ function renderLesson() {
     parts.push(`<section class="lesson-step" data-step="${esc(step)}"><h3>${esc(STEP_TITLES[step] ?? step)}</h3><div class="grids">${body}</div></section>`);
   }
   panel.querySelector('.ex-lesson-body').innerHTML = parts.join('');
+  paintGrids(panel.querySelector('.ex-lesson-body'));
   panel.hidden = false;
 }
 
@@ -301,6 +302,7 @@ function card(ex, index) {
     <div class="feedback" role="status" aria-live="polite"></div>
     <div class="reveal-area"></div>
     <div class="solution-area"><button type="button" class="show-solution" hidden>Show worked solution</button><ol class="solution" hidden></ol></div>`;
+  paintGrids(li.querySelector('.given'));
   wire(li, ex);
   paintCard(li, ex);
   return li;
@@ -540,6 +542,7 @@ function paintReveal(li, ex, rec) {
   const scores = rowsOf(h.scores)[q];
   area.innerHTML = grid([row], { caption: `Attention weights of “${esc(t.tokens[q])}”`, rowLabels: [t.tokens[q]], colLabels: t.tokens, scale: 'sequential', digits: 3, name: 'reveal', shape: false }) +
     grid([scores], { caption: 'Its raw scores q·k', rowLabels: [t.tokens[q]], colLabels: t.tokens, digits: 3, shape: false });
+  paintGrids(area);
 }
 
 // ---------- debug hook for tests and instructors' tools ----------
