@@ -23,7 +23,10 @@ const page = outputs.find((o) => o.type === 'chunk' && o.isEntry).code;
 const icon = `data:image/svg+xml;base64,${readFileSync(`${web}public/favicon.svg`).toString('base64')}`;
 const css = readFileSync(`${web}style.css`, 'utf8');
 const inline = (js) => js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+// A served page's Content-Security-Policy would block this file's inline scripts and styles: it is dropped here
+// (a file opened from disk has no server to protect).
 const html = readFileSync(`${web}index.html`, 'utf8')
+  .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\n?/i, '')
   .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`)
   .replace(/<link rel="stylesheet"[^>]*>/, () => `<style>\n${css}</style>`)
   .replace(/<script type="module"[^>]*><\/script>/, () => `<script>\n${inline(engineScript)}\n</script>\n<script>\n${inline(page.replaceAll('./favicon.svg', icon))}\n</script>`);

@@ -461,7 +461,8 @@ store.subscribe((state) => {
   urlWritten = encodeState(state).then((hash) => {
     if (seq !== urlSeq) return;
     const now = performance.now();
-    const push = pendingPush && now - lastPushAt > 1000 && location.hash !== '';
+    // (an embed only replaces: its entries would join the host page's Back button)
+    const push = pendingPush && !EMBED && now - lastPushAt > 1000 && location.hash !== '';
     if (pendingPush) lastPushAt = now;
     pendingPush = false;
     if (hash === location.hash) { lastHash = hash; return; }
