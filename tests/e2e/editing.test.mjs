@@ -89,7 +89,7 @@ test('resizing d_model keeps the numbers that still fit; heads, scale switch and
   assert.deepEqual(lesson.X.map((r) => r.slice(0, 4)), toy.X);
   assert.equal(lesson.X[0].length, 5);
   assert.equal(lesson.W_Q.length, 5);
-  await page.click('.step-card[data-step=project] .number-control:has(input[name=d_model]) .dec').catch(() => {});
+  await page.click('.step-card[data-step=project] .number-control:has(input[name=d_model]) .dec', { timeout: 500 }).catch(() => {}); // d_model lives in the embed card: nothing to click
   // scale switch off: scaled = scores
   await page.click('.switch input[name=scale]');
   assert.equal((await readCell(page, 'scaled', 1, 1)).value, (await readCell(page, 'scores', 1, 1)).value);
