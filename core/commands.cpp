@@ -1,6 +1,7 @@
 #include "commands.hpp"
 
 #include <cmath>
+#include <cstdlib>
 
 #include "attention.hpp"
 #include "exercise_set.hpp"

@@ -108,6 +108,22 @@ class Reader {
     return ok;
   }
 
+  // A matrix that arrived as numbers already (typed arrays from JavaScript) gets the same checks as JSON.
+  bool checked(const Matrix& m, const std::string& field) {
+    if (m.size() == 0 || static_cast<std::size_t>(m.size()) > limits::max_entries) {
+      fail(field, "must have between 1 and " + std::to_string(limits::max_entries) + " entries");
+      return false;
+    }
+    for (Eigen::Index r = 0; r < m.rows(); ++r)
+      for (Eigen::Index c = 0; c < m.cols(); ++c)
+        if (!std::isfinite(m(r, c)) || std::abs(m(r, c)) > limits::max_abs_value) {
+          fail(index(index(field, static_cast<std::size_t>(r)), static_cast<std::size_t>(c)),
+               std::isfinite(m(r, c)) ? "is too large: numbers must lie within \u00b11e12" : "must be a finite number");
+          return false;
+        }
+    return true;
+  }
+
   bool string_list(const json& j, const std::string& field, std::size_t max_items, std::vector<std::string>& out) {
     if (!j.is_array()) {
       fail(field, std::string("must be a list of strings, not ") + type_name(j));
@@ -331,7 +347,7 @@ Problems read_lesson(std::string_view text, const std::map<std::string, Matrix>&
   if (auto init = j.find("init"); init != j.end()) read_init(*init, r, drawn);
   for (const auto& name : matrix_names()) {
     if (auto it = overrides.find(name); it != overrides.end()) {
-      lesson.matrices[name] = it->second;
+      if (r.checked(it->second, name)) lesson.matrices[name] = it->second;
     } else if (auto m = j.find(name); m != j.end()) {
       Matrix value;
       if (r.matrix(*m, name, value)) lesson.matrices[name] = std::move(value);

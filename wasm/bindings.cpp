@@ -56,6 +56,7 @@ json numbers_json(const std::vector<double>& v) {
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE void attn_put_matrix(const char* name, const double* data, int rows, int cols) {
+  if (rows < 0 || cols < 0) rows = cols = 0;  // read_lesson reports the empty matrix
   Matrix m(rows, cols);
   std::copy(data, data + static_cast<std::ptrdiff_t>(rows) * cols, m.data());
   pending[name] = std::move(m);

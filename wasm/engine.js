@@ -51,21 +51,28 @@ function wrap(M) {
   }
 
   // Large matrices skip JSON: they go straight into wasm memory and override the lesson's field.
+  // All are checked before any is sent, so a refused lesson leaves nothing behind for the next one.
   function send(lesson) {
     if (typeof lesson === 'string') return lesson;
-    const rest = {};
+    const rest = {}, typed = [];
     for (const [key, value] of Object.entries(lesson ?? {})) {
-      if (MATRIX_FIELDS.includes(key) && isTypedMatrix(value)) {
-        const bytes = value.data.length * 8;
-        const p = M._malloc(bytes);
-        M.HEAPF64.set(value.data, p / 8);
-        withStrings([key], (name) => api.putMatrix(name, p, value.rows, value.cols));
-        M._free(p);
-      } else {
+      if (!(MATRIX_FIELDS.includes(key) && isTypedMatrix(value))) {
         rest[key] = value;
+        continue;
       }
+      const { rows, cols } = value;
+      if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 1 || cols < 1 || rows * cols !== value.data.length)
+        throw Object.assign(new Error(`has ${value.data.length} numbers, which is not ${rows} × ${cols}`), { field: key });
+      typed.push([key, value]);
     }
-    return JSON.stringify(rest);
+    const text = JSON.stringify(rest);
+    for (const [key, { rows, cols, data }] of typed) {
+      const p = M._malloc(data.length * 8);
+      M.HEAPF64.set(data, p / 8);
+      withStrings([key], (name) => api.putMatrix(name, p, rows, cols));
+      M._free(p);
+    }
+    return text;
   }
 
   function readTrace() {
@@ -100,7 +107,7 @@ function wrap(M) {
       try {
         text = send(lesson);
       } catch (err) {
-        return { ok: false, problems: [{ field: 'lesson', message: `cannot be read: ${err.message}` }] };
+        return { ok: false, problems: [{ field: err.field ?? 'lesson', message: err.field ? err.message : `cannot be read: ${err.message}` }] };
       }
       const ok = withStrings([text], (p) => api.run(p));
       return ok ? { ok: true, value: readTrace() } : { ok: false, problems: JSON.parse(api.problems()) };

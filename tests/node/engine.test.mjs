@@ -96,3 +96,14 @@ test('exercises: a sheet per seed, or problems naming the field', () => {
   assert.deepEqual(engine.exercises('{"lesson": 1}', 1).problems[0].field, 'lesson');
   assert.equal(engine.exercises(set, -1).ok, false);
 });
+
+test('typed matrices get the same checks as JSON ones, and a refused one leaves nothing behind', () => {
+  const lesson = fixture('toy_dk4').lesson;
+  const m = (rows, cols, data) => ({ rows, cols, data: Float64Array.from(data) });
+  const bad = engine.trace({ ...lesson, X: m(2, 2, [1, 2, 3]) });
+  assert.deepEqual(bad.problems[0].field, 'X');
+  const nan = engine.trace({ ...lesson, W_Q: m(1, 1, [NaN]) });
+  assert.deepEqual(nan.problems[0], { field: 'W_Q[0][0]', message: 'must be a finite number' });
+  assert.ok(engine.trace(lesson).ok); // nothing from the refused lessons leaked into this one
+  assert.deepEqual(engine.trace(lesson).value.output.data, engine.trace(JSON.stringify(lesson)).value.output.data);
+});
