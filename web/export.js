@@ -106,8 +106,7 @@ export function matricesCsv(trace, inputs) {
   const lines = ['matrix,head,row,row_label,col,value'];
   for (const m of matricesOf(trace, inputs)) {
     m.rows.forEach((r, i) => r.forEach((v, j) => {
-      const value = m.hidden?.(i, j) && m.name === 'scaled' ? v : v;
-      lines.push([m.name, m.head === null ? '' : m.head + 1, i + 1, csvText(m.rowLabels?.[i] ?? ''), j + 1, Number.isFinite(value) ? String(value) : '-inf'].join(','));
+      lines.push([m.name, m.head === null ? '' : m.head + 1, i + 1, csvText(m.rowLabels?.[i] ?? ''), j + 1, Number.isFinite(v) ? String(v) : '-inf'].join(','));
     }));
   }
   return lines.join('\n') + '\n';
@@ -120,7 +119,7 @@ const pyMatrix = (rows, indent = '    ') => `[\n${rows.map((r) => `${indent}[${r
 const pyList = (xs) => `[${xs.map(num).join(', ')}]`;
 
 /** What the code needs to know, or {error} for what it cannot express. */
-function recipe(lesson, trace) {
+function recipe(lesson) {
   const score = lesson.score ?? 'scaled_dot';
   const scale = lesson.scale ?? (score === 'scaled_dot' ? 'sqrt_dk' : 'none');
   return { score, scale };
@@ -169,7 +168,7 @@ function maskCode(lesson, trace, lines, lib) {
 }
 
 function scoreCode(score, lib) {
-  const t = lib === 'np' ? 'k.T' : 'k.T';
+  const t = 'k.T';
   switch (score) {
     case 'dot': case 'scaled_dot': return `q @ ${t}`;
     case 'general': return `q @ W_a @ ${t}`;
@@ -192,7 +191,7 @@ function divisorCode(scale, lib) {
 
 /** "copy as NumPy": a script that prints the attention weights per head and the output. */
 export function numpyCode(lesson, trace) {
-  const { score, scale } = recipe(lesson, trace);
+  const { score, scale } = recipe(lesson);
   const L = [];
   L.push('# Attention Lab — this lesson in NumPy. Same seed and draws (or the same literal numbers), same numbers.');
   L.push('import numpy as np', '');
@@ -218,7 +217,7 @@ export function numpyCode(lesson, trace) {
 
 /** "copy as PyTorch": the inputs from NumPy's generator (same numbers), the attention in torch (float64). */
 export function pytorchCode(lesson, trace) {
-  const { score, scale } = recipe(lesson, trace);
+  const { score, scale } = recipe(lesson);
   const L = [];
   L.push('# Attention Lab — this lesson in PyTorch (float64). The inputs come from NumPy\'s generator, as in the lesson.');
   L.push('import math', 'import numpy as np', 'import torch', '');

@@ -518,7 +518,7 @@ function exportItems() {
   return matricesOf(current.trace, current.inputs);
 }
 
-function exportFiles(kind) {
+function exportBaseName() {
   const base = (current.lesson.title ?? 'attention-lab').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'attention-lab';
   return base;
 }
@@ -527,7 +527,7 @@ const exportDialog = makeDialog('Export', 'export-dialog');
 function openExport() {
   const { body } = exportDialog;
   body.replaceChildren();
-  const base = exportFiles();
+  const base = exportBaseName();
   const section = (title) => { const s = el('section', {}, el('h3', { textContent: title })); body.append(s); return s; };
   const btn = (text, cls, fn) => { const b = el('button', { type: 'button', className: cls, textContent: text }); b.addEventListener('click', fn); return b; };
   const figs = section('Figures');
