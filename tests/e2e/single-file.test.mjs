@@ -10,7 +10,7 @@ let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env?.close(); });
 
-test('the single file works from file:// with no network', { skip: !existsSync(file) && 'dist/attention-lab.html not built' }, async () => {
+test('the single file works from file:// with no network', { skip: !existsSync(file) && !process.env.CI && 'dist/attention-lab.html not built (npm run build makes it)' }, async () => {
   const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
   const problems = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
