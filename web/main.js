@@ -104,10 +104,20 @@ function tryLesson(lesson, patch = {}) {
   current = { lesson, trace: result.trace, inputs: result.inputs };
   const n = result.trace.tokens.length;
   const sel = 'selection' in patch ? patch.selection : store.get().selection;
-  const selection = sel && sel.head < result.trace.heads && sel.row < n ? sel : null;
+  const selection = sel && selectionFits(sel, result.trace, result.inputs) ? sel : null;
   const reveal = Math.min(patch.reveal ?? store.get().reveal ?? n, n);
   store.set({ ...patch, selection, lesson, reveal });
   return { ok: true };
+}
+
+/** A selected cell (perhaps from a link) must lie inside its matrix. */
+function selectionFits(sel, t, inputs) {
+  const n = t.tokens.length, h = t.heads;
+  const shapes = { X: [n, t.dModel], W_Q: [t.dModel, h * t.dK], W_K: [t.dModel, h * t.dK], W_V: [t.dModel, h * t.dV],
+    W_O: inputs.W_O ? [inputs.W_O.length, inputs.W_O[0].length] : [0, 0], Q: [n, t.dK], K: [n, t.dK], V: [n, t.dV], Z: [n, t.dV],
+    scores: [n, n], scaled: [n, n], weights: [n, n], mask: [n, n], concat: [n, h * t.dV], output: [t.output.rows, t.output.cols] };
+  const shape = shapes[sel.matrix];
+  return Boolean(shape) && Number.isInteger(sel.head) && sel.head >= 0 && sel.head < h && sel.row >= 0 && sel.row < shape[0] && sel.col >= 0 && sel.col < shape[1];
 }
 
 function dims() {

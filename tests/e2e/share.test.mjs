@@ -129,6 +129,11 @@ test('tampered fragments open the default lesson with a notice, run no script an
     assert.deepEqual(problems, []);
     await page.close();
   };
+  // a selection outside its matrix is dropped, the lesson still opens
+  const outside = await open(env, v2({ l: { tokens: ['a', 'b'], X: [[1, 0], [0, 1]], W_Q: [[1], [0]], W_K: [[1], [0]], W_V: [[1], [2]] }, sel: ['scores', 0, 1, 99] }));
+  assert.equal(await outside.page.evaluate(() => window.attentionLab.getState().selection), null);
+  assert.deepEqual(outside.problems, []);
+  await outside.page.close();
   for (let k = 0; k < cases.length; k += 4) await Promise.all(cases.slice(k, k + 4).map(check)); // a few pages at a time
   // script payloads in token text, the sentence, the title and the note: shown as text, nothing runs or loads
   const lesson = { title: xss, note: '<script>window.__pwned=2</script>', tokens: [xss, 'b<svg onload=alert(1)>', 'c'],
