@@ -36,7 +36,7 @@ export function grid(rows, options = {}) {
   }).join('');
   const shape = options.shape === false ? '' : `<span class="shape">${rows.length} × ${cols}</span>`;
   return `<figure class="ex-grid"${name ? ` data-name="${esc(name)}"` : ''}>${caption ? `<figcaption>${caption}</figcaption>` : ''}` +
-    `<div class="grid-scroll"><table><thead>${head}</thead><tbody>${body}</tbody></table></div>${shape}</figure>`;
+    `<div class="grid-scroll" tabindex="0"><table><thead>${head}</thead><tbody>${body}</tbody></table></div>${shape}</figure>`;
 }
 
 /**

@@ -66,7 +66,7 @@ export class ContextualSection {
       this.buildTable();
       this.render();
     });
-    const wrap = h('div', { class: 'table-wrap' }, h('table', { class: 'numbers vocab-table' }, h('thead', {}, head), h('tbody', {}, ...rows)));
+    const wrap = h('div', { class: 'table-wrap', tabindex: 0 }, h('table', { class: 'numbers vocab-table' }, h('thead', {}, head), h('tbody', {}, ...rows)));
     [...this.tableBox.children].slice(1).forEach((c) => c.remove());
     this.tableBox.append(wrap, h('p', {}, addName, ' ', add));
   }

@@ -1,16 +1,21 @@
 // A matrix as a table of coloured cells with the numbers in them (weights 0..1 on a light-to-dark ramp,
 // signed values on a blue–white–orange ramp). constructor(container, options), update(data).
+import { textColorFor } from '../colors.js';
+
 function mix(a, b, t) { return a.map((v, k) => Math.round(v + (b[k] - v) * t)); }
 const WHITE = [255, 255, 255], PURPLE = [61, 36, 128], BLUE = [33, 102, 172], ORANGE = [199, 90, 6];
 
-export function cellColor(value, signed, limit = 1) {
-  if (!Number.isFinite(value)) return 'rgb(220, 220, 220)';
+function cellRgb(value, signed, limit = 1) {
+  if (!Number.isFinite(value)) return [220, 220, 220];
   const t = Math.min(1, Math.abs(value) / (limit || 1));
-  const rgb = signed ? mix(WHITE, value < 0 ? BLUE : ORANGE, t) : mix(WHITE, PURPLE, t);
-  return `rgb(${rgb.join(', ')})`;
+  return signed ? mix(WHITE, value < 0 ? BLUE : ORANGE, t) : mix(WHITE, PURPLE, t);
 }
+export function cellColor(value, signed, limit = 1) {
+  return `rgb(${cellRgb(value, signed, limit).join(', ')})`;
+}
+// White or black text, whichever contrasts more with the cell (WCAG AA 4.5:1 either way; colors.js).
 function textOn(value, signed, limit = 1) {
-  return Number.isFinite(value) && Math.abs(value) / (limit || 1) > 0.55 ? 'light' : 'dark';
+  return textColorFor(cellRgb(value, signed, limit)) === '#fff' ? 'light' : 'dark';
 }
 
 export class MatrixGrid {
@@ -20,6 +25,7 @@ export class MatrixGrid {
     this.el = document.createElement('figure');
     this.el.className = 'grid-figure';
     if (options.id) this.el.dataset.grid = options.id;
+    this.el.tabIndex = 0; // it scrolls sideways on a phone: reachable by keyboard (arrow keys scroll it)
     container.append(this.el);
   }
 

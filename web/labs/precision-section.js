@@ -24,7 +24,7 @@ export class PrecisionSection {
     container.append(this.hiddenBox);
     this.message = h('p', { class: 'readout', 'aria-live': 'polite', 'data-readout': 'precision' });
     container.append(this.message);
-    this.table = h('div', { class: 'table-wrap' });
+    this.table = h('div', { class: 'table-wrap', tabindex: 0 }); // scrolls sideways on a phone: keyboard-reachable
     container.append(this.table);
     const charts = h('div', { class: 'charts' });
     container.append(charts);

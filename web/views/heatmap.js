@@ -169,7 +169,8 @@ export class Heatmap {
       td.className = cls.trim();
       td.tabIndex = focusable ? 0 : -1;
       const meaning = this.describe(i, j, v, hidden);
-      td.setAttribute('aria-label', `${d.rowLabels?.[i] ?? i + 1}, ${d.colLabels?.[j] ?? j + 1}: ${meaning}${err ? `. Invalid input: ${err.message}` : ''}`);
+      // The name starts with the number shown (WCAG 2.5.3 label in name), then where it is and what it means.
+      td.setAttribute('aria-label', `${td.textContent} (${d.rowLabels?.[i] ?? i + 1}, ${d.colLabels?.[j] ?? j + 1}): ${meaning}${err ? `. Invalid input: ${err.message}` : ''}`);
       if (err) { td.setAttribute('aria-invalid', 'true'); td.setAttribute('aria-describedby', this.messageEl.id); }
       else { td.removeAttribute('aria-invalid'); td.removeAttribute('aria-describedby'); }
     }));

@@ -12,7 +12,7 @@ export class StepCard {
       <header class="step-head"><span class="step-no" aria-hidden="true">${index + 1}</span>
         <h2 id="step-${step.id}-title">${index + 1}. ${step.title}</h2></header>
       <p class="explain">${step.explain}</p>
-      <div class="formula" aria-label="formula">${step.formula}</div>
+      <div class="formula" role="group" aria-label="formula">${step.formula}</div>
       <div class="step-controls"></div>
       <div class="problems" role="alert" hidden></div>
       <div class="step-notes"></div>
