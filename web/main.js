@@ -585,6 +585,7 @@ async function openEmbed() {
   body.replaceChildren();
   for (const [title, text, cls] of [['Iframe (any page, any LMS)', snippets.iframe, 'snippet-iframe'], ['Custom element', snippets.element, 'snippet-element']]) {
     const area = el('textarea', { className: cls, readOnly: true, rows: 5, value: text });
+    area.setAttribute('aria-label', `${title}: embed code`);
     const copy = el('button', { type: 'button', textContent: 'Copy' });
     copy.addEventListener('click', async () => { area.select(); toolbar.say((await copyText(area.value)) ? 'Snippet copied.' : 'Press Ctrl+C to copy the selected snippet.'); });
     body.append(el('section', {}, el('h3', { textContent: title }), area, copy));
