@@ -619,7 +619,14 @@ window.attentionLab = {
   setLesson(lesson) {
     return setLessonFromOutside(lesson);
   },
-  getTrace: () => current?.trace ?? null,
+  // The engine's trace in its JSON form (core/lesson-format.md: heads[h].weights as arrays of rows, hidden
+  // cells null, concat, output), together with the typed copies the page works from (headTraces, X, inputs, …).
+  getTrace() {
+    if (!current) return null;
+    const json = engine.traceJson(JSON.stringify(current.lesson));
+    return json.ok ? { ...current.trace, ...JSON.parse(json.value) } : current.trace;
+  },
+  engineMemoryBytes: () => engine.memoryBytes(),
   get frame() { return frame; },
 };
 

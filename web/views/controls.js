@@ -13,6 +13,7 @@ export class HeaderControls {
     el.className = 'header-inner';
     el.innerHTML = `
       <div class="brand"><img src="./favicon.svg" alt="" width="28" height="28"><span>Attention Lab</span></div>
+      <nav class="pages" aria-label="Other pages"><a href="./exercises.html">Exercises</a><a href="./labs.html">Beyond the pipeline</a></nav>
       <label class="field sentence"><span>Sentence</span><input type="text" name="sentence" autocomplete="off" spellcheck="false"></label>
       <label class="field preset"><span>Preset</span><select name="preset"><option value="">— your own lesson —</option>
         ${options.presets.map((p) => `<option value="${p.id}">${escapeHtml(p.label)}</option>`).join('')}</select></label>
