@@ -478,6 +478,14 @@ function check(li, ex) {
   announce(ex, next);
 }
 
+// Embedded: tell the host how tall the sheet is, so <attention-lab exercises=…> and iframes can fit it.
+if (embedded && typeof ResizeObserver === 'function') {
+  new ResizeObserver(() => {
+    const height = Math.ceil(document.documentElement.scrollHeight);
+    try { window.parent.postMessage({ type: 'attention-lab:resize', height }, '*'); } catch { /* a host that went away */ }
+  }).observe(document.body);
+}
+
 function announce(ex, rec) {
   if (!embedded) return;
   const message = { type: 'attention-lab:exercise-result', set: state.source.id, seed: state.seed, id: ex.id, correct: rec.correct, attempts: rec.attempts, answer: rec.answer };

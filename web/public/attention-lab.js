@@ -4,7 +4,9 @@
 // Attributes: preset (a built-in lesson id) or lesson (lesson JSON) or lesson-link (a "#v2=…" share link or a whole URL);
 // step (the step to open at), steps (the steps shown, comma-separated), locked (inputs students cannot change:
 // X, W_Q, W_K, W_V, W_O, sentence, seed, sizes, scale, mask), note (text above the lesson), height ("auto" follows the
-// content, or a CSS length), theme ("light" or "dark").
+// content, or a CSS length), theme ("light" or "dark"). exercises (a built-in exercise set's name, or exercise-set
+// JSON) and seed open the exercises page instead; each checked answer is re-sent as an
+// "attention-lab:exercise-result" event (detail: {set, seed, id, correct, attempts, answer}).
 // Each element runs the page in its own iframe, so instances never share state. Methods: el.setLesson(lesson) -> Promise
 // <{ok, problems}>, el.getLesson() -> Promise<lesson>. Events: "attention-lab:resize" (detail: {height}).
 (() => {
@@ -22,7 +24,7 @@
 
   let nextId = 1;
   class AttentionLab extends HTMLElement {
-    static get observedAttributes() { return ['preset', 'lesson', 'lesson-link', 'step', 'steps', 'locked', 'note', 'height', 'theme']; }
+    static get observedAttributes() { return ['preset', 'lesson', 'lesson-link', 'step', 'steps', 'locked', 'note', 'height', 'theme', 'exercises', 'seed']; }
 
     constructor() {
       super();
@@ -35,6 +37,9 @@
         if (d.type === 'attention-lab:resize' && Number.isFinite(d.height)) {
           if (this.autoHeight) this.frame.style.height = `${Math.max(120, Math.min(d.height, 20000))}px`;
           this.dispatchEvent(new CustomEvent('attention-lab:resize', { detail: { height: d.height } }));
+        } else if (d.type === 'attention-lab:exercise-result') {
+          const { set, seed, id, correct, attempts, answer } = d;
+          this.dispatchEvent(new CustomEvent('attention-lab:exercise-result', { detail: { set, seed, id, correct, attempts, answer }, bubbles: true }));
         } else if (d.id && this.pending.has(d.id)) {
           this.pending.get(d.id)(d);
           this.pending.delete(d.id);
@@ -49,12 +54,20 @@
     async render() {
       const seq = (this.seq = (this.seq ?? 0) + 1);
       const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
-      const url = new URL('index.html', base);
+      const exercises = this.getAttribute('exercises');
+      const url = new URL(exercises === null ? 'index.html' : 'exercises.html', base);
       url.searchParams.set('embed', '1');
       for (const name of ['preset', 'step', 'steps', 'locked', 'note', 'theme']) if (this.hasAttribute(name)) url.searchParams.set(name, this.getAttribute(name));
       let hash = '';
       try {
-        if (this.hasAttribute('lesson')) {
+        if (exercises !== null) {
+          const text = exercises.trim();
+          const bytes = new TextEncoder().encode(text);
+          let bin = '';
+          for (const b of bytes) bin += String.fromCharCode(b);
+          const set = text.startsWith('{') ? `setjson=${btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}` : `set=${encodeURIComponent(text)}`;
+          hash = `#${set}${this.hasAttribute('seed') ? `&seed=${encodeURIComponent(this.getAttribute('seed'))}` : ''}`;
+        } else if (this.hasAttribute('lesson')) {
           hash = await encode({ l: JSON.parse(this.getAttribute('lesson')) });
         } else if (this.hasAttribute('lesson-link')) {
           const link = this.getAttribute('lesson-link');
