@@ -1,11 +1,7 @@
 # The offline single file (dist/attention-lab.html) needs the engine as a classic script with the wasm inlined as
 # base64 (-sSINGLE_FILE): from file:// a browser loads neither ES modules nor a .wasm by fetch. Same bindings and
-# flags as attnlab_engine, MODULARIZE without EXPORT_ES6; scripts/build-single-file.mjs inlines it into the page.
+# flags as attnlab_engine, without EXPORT_ES6; scripts/build-single-file.mjs inlines it into the page.
 add_executable(attnlab_engine_single bindings.cpp)
 target_link_libraries(attnlab_engine_single PRIVATE attnlab_core nlohmann_json::nlohmann_json)
 set_target_properties(attnlab_engine_single PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/wasm)
-target_link_options(attnlab_engine_single PRIVATE
-  -sMODULARIZE=1 -sENVIRONMENT=web -sEXPORT_NAME=createAttnlabModule -sSINGLE_FILE=1
-  -sALLOW_MEMORY_GROWTH=1 -sDYNAMIC_EXECUTION=0 -sFILESYSTEM=0
-  "-sEXPORTED_FUNCTIONS=['_malloc','_free']"
-  "-sEXPORTED_RUNTIME_METHODS=['cwrap','UTF8ToString','stringToUTF8','lengthBytesUTF8']")
+target_link_options(attnlab_engine_single PRIVATE ${ATTNLAB_ENGINE_LINK_OPTIONS} -sSINGLE_FILE=1)
