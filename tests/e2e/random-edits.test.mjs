@@ -178,6 +178,7 @@ async function editBatch({ state, count }) {
       } else {
         delete lesson[pick(Object.keys(lesson))];
       }
+      window.__lastLesson = JSON.stringify(lesson).slice(0, 1500) + ' FROM STATE ' + JSON.stringify(lab.getState()).slice(0, 3000);
       const result = lab.setLesson(lesson);
       if (!result || typeof result.ok !== 'boolean') errors.push('setLesson gave no {ok, problems}');
       return true;
@@ -191,7 +192,7 @@ async function editBatch({ state, count }) {
     const action = choose();
     let did = false;
     const t0 = performance.now();
-    try { did = await action(); } catch (e) { errors.push(`${action.name} threw: ${e.message}`); }
+    try { did = await action(); } catch (e) { errors.push(`${action.name} threw: ${e.message} ${(e.stack ?? '').split('\n').slice(1, 4).join(' ')} ${window.__lastLesson ?? ''}`); }
     if (did) { made++; note(action.name); time[action.name] = (time[action.name] ?? 0) + performance.now() - t0; }
     if (k % 4 === 3) await settle();
     const nan = [...document.querySelectorAll('td[data-matrix][data-row][data-col]')].find((td) => /NaN/.test(td.textContent));
@@ -234,5 +235,23 @@ test(`${EDITS} seeded random edits: no error, no NaN shown, the URL reopens the 
   const seconds = (Date.now() - started) / 1000;
   console.log(`# random edits: ${made} edits made of ${EDITS} drawn (seed ${SEED}), ${reloads} reloads, ${seconds.toFixed(1)} s: ${JSON.stringify(tally)}`);
   assert.ok(made >= EDITS * 0.8, `most drawn edits applied (${made})`);
+  await page.close();
+});
+
+// Found by seed 99: an editor still open in a heatmap when the lesson changes shape under it (a host's setLesson,
+// back/forward) committed to a cell the matrix no longer had, and every later render threw.
+test('an open cell editor survives the lesson changing shape under it', async () => {
+  const { page, problems } = await open(env);
+  await page.selectOption('select[name=preset]', 'retrieval-toy');
+  await page.click('td[data-matrix="W_V"][data-head="0"][data-row="2"][data-col="2"]');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('abc');
+  const lesson = await page.evaluate(() => window.attentionLab.getLesson());
+  assert.deepEqual(await page.evaluate((l) => window.attentionLab.setLesson(l), { ...lesson, W_V: [[1], [0], [0]] }), { ok: true, problems: [] });
+  const bad = await page.evaluate((l) => window.attentionLab.setLesson(l), { ...lesson, W_V: [[null], [0], [0]] });
+  assert.equal(bad.ok, false);
+  assert.deepEqual(await page.evaluate(() => window.attentionLab.getLesson().W_V), [[1], [0], [0]], 'the last valid lesson stays');
+  assert.equal(await page.locator('td[data-matrix="W_V"]').count(), 3);
+  assert.deepEqual(problems, []);
   await page.close();
 });

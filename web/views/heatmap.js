@@ -195,6 +195,10 @@ export class Heatmap {
   paintMessages() {
     const d = this.data, m = d.matrix;
     if (this.errors.size === 0 && this.messageEl.hidden) return;
+    for (const k of this.errors.keys()) {  // a cell the matrix no longer has (it shrank under an open editor)
+      const [i, j] = k.split(',').map(Number);
+      if (m[i]?.[j] === undefined) this.errors.delete(k);
+    }
     const msgs = [...this.errors.entries()].map(([k, e]) => {
       const [i, j] = k.split(',').map(Number);
       return `Row ${d.rowLabels?.[i] ?? i + 1}, column ${d.colLabels?.[j] ?? j + 1}: ${e.message} — kept ${formatNumber(m[i][j], 4)}.`;
@@ -295,6 +299,9 @@ export class Heatmap {
   }
 
   commit(i, j, text) {
+    // An editor left open while the lesson changed shape (its blur fires when the grid is rebuilt) may point
+    // outside the matrix now: there is nothing to commit to.
+    if (this.data.matrix[i]?.[j] === undefined) { this.paint(); return; }
     const parsed = parseNumber(text);
     if (!parsed.ok) {
       this.errors.set(`${i},${j}`, { text, message: parsed.message });
