@@ -72,7 +72,7 @@ test('a lesson at the limits computes, shows its corner, edits, and its link reo
 
 // Known gap (needs web/main.js + web/state.js): one edit turns a seeded matrix into literal numbers; for a large
 // matrix the link then passes the fragment limit (1 000 000 characters), the URL is not updated, and a reload
-// silently reopens the lesson from before the edit. Wanted: keep the edit (sparse overrides on the seeded draw
+// reopens the lesson from before the edit. Wanted: keep the edit (sparse overrides on the seeded draw
 // in the link, or a local copy) or at least tell the student the link no longer holds their edits.
 test('an edit on a large seeded lesson survives a reload', { todo: 'edits on large seeded matrices are lost on reload (link too long); needs main.js/state.js' }, async () => {
   const { page, problems } = await open(env);
