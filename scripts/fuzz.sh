@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 
-[ -f build-fuzz/CMakeCache.txt ] || CXX=clang++ cmake -S . -B build-fuzz -DATTNLAB_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+[ -f build-fuzz/CMakeCache.txt ] || CXX=clang++ cmake -S . -B build-fuzz -DATTNLAB_FUZZ=ON -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build-fuzz -j"$(nproc)" --target fuzz_inputs
 
 # Seed corpus: every real lesson and exercise set the project has.

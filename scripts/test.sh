@@ -14,7 +14,7 @@ echo "== native Catch2 tests"
 ctest --test-dir build --output-on-failure
 
 echo "== native Catch2 tests under AddressSanitizer + UndefinedBehaviorSanitizer"
-cmake -S . -B build-asan -DATTNLAB_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake -S . -B build-asan -DATTNLAB_SANITIZE=ON -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build-asan -j"$jobs" --target attnlab_tests
 ctest --test-dir build-asan --output-on-failure
 
