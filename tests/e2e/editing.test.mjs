@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startBrowser, open, readCell, choosePreset, cellSelector } from './helpers.mjs';
+import { startBrowser, open, readCell, choosePreset, cellSelector, typeIntoCell } from './helpers.mjs';
 import { attention } from './reference.mjs';
 
 const toy = JSON.parse(readFileSync(new URL('../../web/presets/toy-dk4.json', import.meta.url)));
@@ -12,13 +12,7 @@ let env, page, problems;
 before(async () => { env = await startBrowser(); ({ page, problems } = await open(env)); });
 after(async () => { await env?.close(); });
 
-async function typeInto(matrix, row, col, text, head = 0) {
-  await page.click(cellSelector(matrix, row, col, head));
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-}
+const typeInto = (matrix, row, col, text, head = 0) => typeIntoCell(page, matrix, row, col, text, head);
 
 test('editing an X cell changes every later step to the right numbers', async () => {
   await choosePreset(page, 'toy-dk4');

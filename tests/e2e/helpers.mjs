@@ -16,6 +16,15 @@ export const cellSelector = (matrix, row, col, head = 0) =>
   `td[data-matrix="${matrix}"][data-head="${head}"][data-row="${row}"][data-col="${col}"]`;
 
 /** The number a heatmap cell shows (its text) and the exact value it carries. */
+/** Edits one heatmap cell as a student would: click, Enter, replace the text, Enter. */
+export async function typeIntoCell(page, matrix, row, col, text, head = 0) {
+  await page.click(cellSelector(matrix, row, col, head));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
 export async function readCell(page, matrix, row, col, head = 0) {
   const loc = page.locator(cellSelector(matrix, row, col, head));
   return { text: (await loc.textContent()).trim(), value: Number(await loc.getAttribute('data-value')) };

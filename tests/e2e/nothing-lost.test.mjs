@@ -2,7 +2,7 @@
 // replace the student's last valid lesson; edits keep working afterwards, and a reload reopens what was shown.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, open, ready, cellSelector } from './helpers.mjs';
+import { startBrowser, open, ready, cellSelector, typeIntoCell } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -13,13 +13,7 @@ const tokens = (n) => Array.from({ length: n }, (_, i) => `t${i}`);
 const seeded = (n, dModel, dK, heads = 1) => ({ tokens: tokens(n), heads, init: { rng: 'numpy', seed: 7, draws: [
   { name: 'X', shape: [n, dModel] }, ...['W_Q', 'W_K', 'W_V'].map((name) => ({ name, shape: [dModel, heads * dK], scale: 0.1 }))] } });
 
-async function edit(page, matrix, row, col, text) {
-  await page.click(cellSelector(matrix, row, col));
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-}
+const edit = typeIntoCell;
 
 test('lessons beyond the limits are refused with a message; the last valid lesson stays and stays editable', async () => {
   const { page, problems } = await open(env);

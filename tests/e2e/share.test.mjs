@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
-import { startBrowser, open, readCell, choosePreset, cellSelector } from './helpers.mjs';
+import { startBrowser, open, readCell, choosePreset, cellSelector, typeIntoCell } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -13,13 +13,7 @@ after(async () => { await env?.close(); });
 const v2 = (payload) => '#v2=' + deflateRawSync(Buffer.from(typeof payload === 'string' ? payload : JSON.stringify(payload))).toString('base64url');
 const view = (s) => ({ lesson: s.lesson, preset: s.preset, selection: s.selection, reveal: s.reveal, step: s.step, hidden: s.hidden, locked: s.locked, note: s.note });
 
-async function typeInto(page, matrix, row, col, text) {
-  await page.click(cellSelector(matrix, row, col));
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-}
+const typeInto = typeIntoCell;
 
 test('a state set through the UI survives copy link -> open in a fresh page, exactly', async () => {
   const { page, problems } = await open(env);
