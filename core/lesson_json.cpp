@@ -47,6 +47,7 @@ class Reader {
   explicit Reader(Problems& problems) : problems_(problems) {}
 
   void fail(const std::string& field, const std::string& message) { problems_.push_back({field, message}); }
+  std::size_t count() const { return problems_.size(); }
 
   // A finite number within the limits, or a problem.
   bool number(const json& j, const std::string& field, double& out) {
@@ -269,8 +270,33 @@ void read_options(const json& j, Reader& r, Lesson& lesson) {
   }
 }
 
-// np.random.seed(seed); then each draw in order, exactly as NumPy's legacy generator.
+// The last init block read and what it drew: an edit re-reads the whole lesson, and its seeded matrices are
+// the same draws again (drawing a 768 × 768 matrix costs more than the attention it feeds).
+struct DrawCache {
+  std::string init;
+  std::map<std::string, Matrix> drawn;
+};
+DrawCache& last_draws() {
+  static DrawCache cache;
+  return cache;
+}
+
+void read_init_uncached(const json& init, Reader& r, std::map<std::string, Matrix>& drawn);
+
 void read_init(const json& init, Reader& r, std::map<std::string, Matrix>& drawn) {
+  const std::string key = init.dump();
+  DrawCache& cache = last_draws();
+  if (!cache.init.empty() && key == cache.init) {
+    drawn = cache.drawn;
+    return;
+  }
+  const std::size_t before = r.count();
+  read_init_uncached(init, r, drawn);
+  if (r.count() == before) cache = {key, drawn};
+}
+
+// np.random.seed(seed); then each draw in order, exactly as NumPy's legacy generator.
+void read_init_uncached(const json& init, Reader& r, std::map<std::string, Matrix>& drawn) {
   if (!init.is_object()) return r.fail("init", std::string("must be an object, not ") + type_name(init));
   if (auto g = init.find("rng"); g != init.end() && !(g->is_string() && *g == "numpy"))
     return r.fail("init.rng", "must be \"numpy\" (NumPy's legacy generator)");

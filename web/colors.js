@@ -10,11 +10,13 @@ function hexToRgb(hex) {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
+const RGB = new Map([...VIRIDIS, ...BLUE_WHITE_ORANGE].map((hex) => [hex, hexToRgb(hex)]));
+
 // Piecewise-linear interpolation between evenly spaced stops; t in [0, 1].
 function ramp(stops, t) {
   const x = Math.min(1, Math.max(0, Number.isFinite(t) ? t : 0)) * (stops.length - 1);
   const i = Math.min(stops.length - 2, Math.floor(x));
-  const a = hexToRgb(stops[i]), b = hexToRgb(stops[i + 1]);
+  const a = RGB.get(stops[i]), b = RGB.get(stops[i + 1]);
   const f = x - i;
   return a.map((v, k) => Math.round(v + (b[k] - v) * f));
 }

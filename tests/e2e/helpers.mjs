@@ -18,11 +18,22 @@ export const cellSelector = (matrix, row, col, head = 0) =>
 /** The number a heatmap cell shows (its text) and the exact value it carries. */
 /** Edits one heatmap cell as a student would: click, Enter, replace the text, Enter. */
 export async function typeIntoCell(page, matrix, row, col, text, head = 0) {
-  await page.click(cellSelector(matrix, row, col, head));
+  if (await page.locator(cellSelector(matrix, row, col, head)).count()) await page.click(cellSelector(matrix, row, col, head));
+  else await clickCanvasCell(page, matrix, row, col, head);
   await page.keyboard.press('Enter');
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
+}
+
+/** A large matrix is a canvas heatmap (web/views/heatmap-canvas.js): click where the cell is drawn. */
+export const canvasSelector = (matrix, head = 0) => `.canvas-heatmap[data-matrix="${matrix}"][data-head="${head}"] .canvas-wrap`;
+export async function clickCanvasCell(page, matrix, row, col, head = 0) {
+  const grid = page.locator(canvasSelector(matrix, head));
+  await grid.scrollIntoViewIfNeeded();
+  const box = await grid.boundingBox();
+  const [rows, cols] = await grid.evaluate((el) => [+el.parentElement.dataset.rows, +el.parentElement.dataset.cols]);
+  await page.mouse.click(box.x + ((col + 0.5) * box.width) / cols, box.y + ((row + 0.5) * box.height) / rows);
 }
 
 export async function readCell(page, matrix, row, col, head = 0) {

@@ -3,19 +3,7 @@
 // value stays. Keyboard: arrows move, Enter or typing edits (editable) or selects (read-only).
 import { cssColor, diverging, legendGradient, sequential, textColorFor } from '../colors.js';
 import { formatExact, formatNumber, parseNumber } from '../numbers.js';
-
-const MAX_SHOWN = 40;
-let tooltip = null;
-function sharedTooltip() {
-  if (!tooltip) {
-    tooltip = document.createElement('div');
-    tooltip.className = 'tooltip';
-    tooltip.setAttribute('aria-hidden', 'true'); // cells carry the same text in their aria-label
-    tooltip.hidden = true;
-    document.body.append(tooltip);
-  }
-  return tooltip;
-}
+import { sharedTooltip } from './tooltip.js';
 
 export class Heatmap {
   /**
@@ -35,18 +23,11 @@ export class Heatmap {
 
   /** data: {matrix: rows, rowLabels, colLabels, hidden(i,j)?, highlight: {rows, cols, cells}, dimRows?: Set, note?} */
   update(data) {
-    const fullRows = data.matrix.length, fullCols = fullRows ? data.matrix[0].length : 0;
-    if (data.rowLabels && data.rowLabels.length !== fullRows) throw new Error(`${this.options.matrix}: ${data.rowLabels.length} row labels for ${fullRows} rows`);
-    // Big lessons show their top-left corner: a 512 × 768 grid of live cells would freeze the page.
-    if (fullRows > MAX_SHOWN || fullCols > MAX_SHOWN) {
-      data = { ...data, matrix: data.matrix.slice(0, MAX_SHOWN).map((r) => r.slice(0, MAX_SHOWN)),
-        rowLabels: data.rowLabels?.slice(0, MAX_SHOWN), colLabels: data.colLabels?.slice(0, MAX_SHOWN) };
-    }
-    this.fullShape = [fullRows, fullCols];
     const m = data.matrix;
     const rows = m.length, cols = rows ? m[0].length : 0;
+    if (data.rowLabels && data.rowLabels.length !== rows) throw new Error(`${this.options.matrix}: ${data.rowLabels.length} row labels for ${rows} rows`);
     this.data = data;
-    const key = `${this.fullShape}|${rows}x${cols}|${(data.rowLabels ?? []).join('\u0001')}|${(data.colLabels ?? []).join('\u0001')}`;
+    const key = `${rows}x${cols}|${(data.rowLabels ?? []).join('\u0001')}|${(data.colLabels ?? []).join('\u0001')}`;
     if (key !== this.shapeKey) { this.build(rows, cols, data); this.shapeKey = key; }
     this.paint();
   }
@@ -110,8 +91,7 @@ export class Heatmap {
     foot.className = 'grid-foot';
     this.shapeEl = document.createElement('span');
     this.shapeEl.className = 'shape';
-    const [fr, fc] = this.fullShape;
-    this.shapeEl.textContent = fr > rows || fc > cols ? `${fr} × ${fc} (showing the first ${rows} × ${cols})` : `${rows} × ${cols}`;
+    this.shapeEl.textContent = `${rows} × ${cols}`;
     this.legendEl = document.createElement('span');
     this.legendEl.className = 'legend';
     foot.append(this.shapeEl, this.legendEl);
@@ -149,31 +129,39 @@ export class Heatmap {
     const o = this.options, d = this.data, m = d.matrix;
     const [lo, hi] = this.range();
     const hl = d.highlight ?? {};
-    m.forEach((row, i) => row.forEach((v, j) => {
-      const td = this.cells[i][j];
-      if (this.editing && this.editing[0] === i && this.editing[1] === j) return;
-      const hidden = Boolean(d.hidden?.(i, j));
-      const pending = Boolean(d.dimRows?.has(i));
-      const err = this.errors.get(`${i},${j}`);
-      const rgb = hidden || pending ? null : o.scale === 'sequential' ? sequential(v) : diverging(v, hi);
-      const cls = `${hidden ? ' hidden-cell' : ''}${pending ? ' pending' : ''}${err ? ' invalid' : ''}${hl.rows?.has(i) ? ' sel-row' : ''}${hl.cols?.has(j) ? ' sel-col' : ''}${hl.cells?.has(`${i},${j}`) ? ' sel-cell' : ''}`;
-      const focusable = i === this.focus[0] && j === this.focus[1];
-      // Only touch the DOM where something changed: a repaint must fit in one frame.
-      const stamp = `${v}|${rgb}|${cls}|${focusable}|${err?.message}|${d.rowLabels?.[i]}|${d.colLabels?.[j]}`;
-      if (td._stamp === stamp) return;
-      td._stamp = stamp;
-      td.style.background = rgb ? cssColor(rgb) : '';
-      td.style.color = rgb ? textColorFor(rgb) : '';
-      td.textContent = pending ? '…' : formatNumber(v, o.digits);
-      td.dataset.value = String(v);
-      td.className = cls.trim();
-      td.tabIndex = focusable ? 0 : -1;
-      const meaning = this.describe(i, j, v, hidden);
-      // The name starts with the number shown (WCAG 2.5.3 label in name), then where it is and what it means.
-      td.setAttribute('aria-label', `${td.textContent} (${d.rowLabels?.[i] ?? i + 1}, ${d.colLabels?.[j] ?? j + 1}): ${meaning}${err ? `. Invalid input: ${err.message}` : ''}`);
-      if (err) { td.setAttribute('aria-invalid', 'true'); td.setAttribute('aria-describedby', this.messageEl.id); }
-      else { td.removeAttribute('aria-invalid'); td.removeAttribute('aria-describedby'); }
-    }));
+    const anyErrors = this.errors.size > 0, anyCells = hl.cells?.size > 0;
+    for (let i = 0; i < m.length; i++) {
+      const row = m[i], pending = Boolean(d.dimRows?.has(i)), selRow = hl.rows?.has(i);
+      for (let j = 0; j < row.length; j++) {
+        const v = row[j], td = this.cells[i][j];
+        if (this.editing && this.editing[0] === i && this.editing[1] === j) continue;
+        const hidden = Boolean(d.hidden?.(i, j));
+        const err = anyErrors ? this.errors.get(`${i},${j}`) : undefined;
+        const rgb = hidden || pending ? null : o.scale === 'sequential' ? sequential(v) : diverging(v, hi);
+        const cls = `${hidden ? ' hidden-cell' : ''}${pending ? ' pending' : ''}${err ? ' invalid' : ''}${selRow ? ' sel-row' : ''}${hl.cols?.has(j) ? ' sel-col' : ''}${anyCells && hl.cells.has(`${i},${j}`) ? ' sel-cell' : ''}`;
+        const focusable = i === this.focus[0] && j === this.focus[1];
+        // Only touch the DOM where something changed, field by field: a repaint must fit in one frame.
+        const was = td._shown ?? {};
+        const bg = rgb ? cssColor(rgb) : '';
+        const text = pending ? '…' : formatNumber(v, o.digits);
+        const rowName = d.rowLabels?.[i] ?? i + 1, colName = d.colLabels?.[j] ?? j + 1;
+        const label = v === was.v && hidden === was.hidden && text === was.text && err === was.err && rowName === was.rowName && colName === was.colName
+          ? was.label
+          // The name starts with the number shown (WCAG 2.5.3 label in name), then where it is and what it means.
+          : `${text} (${rowName}, ${colName}): ${this.describe(i, j, v, hidden)}${err ? `. Invalid input: ${err.message}` : ''}`;
+        if (bg !== was.bg) { td.style.background = bg; td.style.color = rgb ? textColorFor(rgb) : ''; }
+        if (text !== was.text) td.textContent = text;
+        if (v !== was.v) td.dataset.value = String(v);
+        if (cls !== was.cls) td.className = cls.trim();
+        if (focusable !== was.focusable) td.tabIndex = focusable ? 0 : -1;
+        if (label !== was.label) td.setAttribute('aria-label', label);
+        if (err !== was.err) {
+          if (err) { td.setAttribute('aria-invalid', 'true'); td.setAttribute('aria-describedby', this.messageEl.id); }
+          else { td.removeAttribute('aria-invalid'); td.removeAttribute('aria-describedby'); }
+        }
+        td._shown = { v, hidden, bg, text, cls, focusable, label, err, rowName, colName };
+      }
+    }
     const legendKey = `${lo}|${hi}`;
     if (this.legendKey !== legendKey) this.paintLegend(lo, hi, legendKey);
     this.paintMessages();
@@ -273,7 +261,7 @@ export class Heatmap {
     input.setAttribute('aria-label', `new value for ${this.options.ariaName ?? this.options.matrix} row ${i + 1}, column ${j + 1}`);
     input.value = firstChar ?? (err ? err.text : String(this.data.matrix[i][j]));
     this.editing = [i, j];
-    td._stamp = null;
+    td._shown = { ...td._shown, text: null }; // the editor replaced the text: write it back when it closes
     td.textContent = '';
     td.append(input);
     input.focus();

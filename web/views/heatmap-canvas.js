@@ -1,0 +1,306 @@
+// A large matrix as a canvas heatmap: one canvas pixel per cell, scaled up by CSS. A 512 × 768 matrix paints
+// in a few milliseconds, where a table of 393,216 live cells would freeze the page. Numbers are read by
+// pointing (tooltip) or with the keyboard (a focus box and a spoken readout line), and edited in a small box
+// laid over the cell — the same keys as the table heatmap: arrows, Home/End, PageUp/PageDown, Enter or typing.
+import { diverging, legendGradient, sequential } from '../colors.js';
+import { formatExact, formatNumber, parseNumber } from '../numbers.js';
+import { sharedTooltip } from './tooltip.js';
+
+const MAX_WIDTH = 640, MAX_HEIGHT = 480, MAX_CELL = 24; // CSS pixels
+const HIDDEN = [205, 205, 205];
+const LEVELS = 512;
+
+// Colour lookup tables: painting 393,216 cells calls no ramp function.
+const lut = (f) => { const t = new Uint8Array(LEVELS * 3); for (let k = 0; k < LEVELS; k++) t.set(f(k / (LEVELS - 1)), k * 3); return t; };
+const LUTS = { sequential: lut((t) => sequential(t)), diverging: lut((t) => diverging(2 * t - 1, 1)) };
+
+let uid = 0;
+const same = (a, b) => {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
+};
+
+export class CanvasHeatmap {
+  /** options: as for the table Heatmap (matrix, head, label, ariaName, scale, editable, describe, onEdit, onSelect) */
+  constructor(container, options) {
+    this.options = { head: 0, ...options };
+    const o = this.options, id = `cv${++uid}`;
+    this.errors = new Map(); // "i,j" -> {text, message}
+    this.focus = [0, 0];
+    this.el = document.createElement('figure');
+    this.el.className = 'heatmap canvas-heatmap';
+    this.el.dataset.matrix = o.matrix;
+    this.el.dataset.head = String(o.head);
+    this.el.innerHTML = `<figcaption></figcaption>
+      <div class="canvas-wrap" tabindex="0" role="application" aria-roledescription="heatmap" aria-describedby="${id}-read">
+        <canvas aria-hidden="true"></canvas><div class="canvas-marks" aria-hidden="true"></div><div class="canvas-focus" aria-hidden="true"></div>
+      </div>
+      <p class="canvas-readout" id="${id}-read" aria-live="polite"></p>
+      <div class="grid-foot"><span class="shape"></span><span class="legend"></span></div>
+      <p class="cell-message" aria-live="polite" hidden></p>`;
+    this.el.querySelector('figcaption').innerHTML = o.label;
+    this.wrap = this.el.querySelector('.canvas-wrap');
+    this.canvas = this.el.querySelector('canvas');
+    this.ctx = this.canvas.getContext('2d');
+    this.marks = this.el.querySelector('.canvas-marks');
+    this.focusBox = this.el.querySelector('.canvas-focus');
+    this.readout = this.el.querySelector('.canvas-readout');
+    this.shapeEl = this.el.querySelector('.shape');
+    this.legendEl = this.el.querySelector('.legend');
+    this.messageEl = this.el.querySelector('.cell-message');
+    container.append(this.el);
+    this.listen();
+  }
+
+  /**
+   * data: {matrix: {rows, cols, data}, rowLabels, colLabels, visible?: Uint8Array (0 = hidden by the mask, for
+   * n × n matrices), highlight: {rows, cols, cells}, dimRows?: Set}
+   */
+  update(data) {
+    const { rows, cols } = data.matrix;
+    const resized = rows !== this.rows || cols !== this.cols;
+    if (resized) this.resize(rows, cols);
+    this.data = data;
+    // An edit changes some matrices and not others (W_Q when X is edited): those keep their pixels.
+    const look = `${this.options.scale}|${[...(data.dimRows ?? [])]}`, was = this.painted;
+    if (!resized && was && was.look === look && same(was.values, data.matrix.data) && same(was.visible, data.visible)) {
+      this.decorate();
+      return;
+    }
+    this.painted = { values: data.matrix.data, visible: data.visible, look };
+    this.paint();
+  }
+
+  resize(rows, cols) {
+    this.rows = rows; this.cols = cols;
+    this.canvas.width = cols; this.canvas.height = rows;
+    this.image = this.ctx.createImageData(cols, rows);
+    this.cellW = Math.min(MAX_CELL, MAX_WIDTH / cols);
+    this.cellH = Math.min(MAX_CELL, MAX_HEIGHT / rows, Math.max(this.cellW, 4));
+    this.wrap.style.width = `${cols * this.cellW}px`;
+    this.wrap.style.height = `${rows * this.cellH}px`;
+    this.focus = [Math.min(this.focus[0], rows - 1), Math.min(this.focus[1], cols - 1)];
+    for (const k of this.errors.keys()) { const [i, j] = k.split(',').map(Number); if (i >= rows || j >= cols) this.errors.delete(k); }
+    this.shapeEl.textContent = `${rows} × ${cols}`;
+    this.el.dataset.rows = String(rows);
+    this.el.dataset.cols = String(cols);
+    this.closeEditor(false);
+  }
+
+  value(i, j) { return this.data.matrix.data[i * this.cols + j]; }
+
+  /** The colour scale's ends; also notes the smallest and largest value shown (for the text alternative). */
+  range() {
+    const { data } = this.data.matrix, vis = this.data.visible;
+    let lo = Infinity, hi = -Infinity;
+    for (let k = 0; k < data.length; k++) {
+      const v = data[k];
+      if ((v < lo || v > hi) && Number.isFinite(v) && !(vis && vis[k] === 0)) { if (v < lo) lo = v; if (v > hi) hi = v; }
+    }
+    this.shown = lo <= hi ? [lo, hi] : [0, 0];
+    if (this.options.scale === 'sequential') return [0, 1];
+    const lim = Math.max(Math.abs(this.shown[0]), Math.abs(this.shown[1]));
+    return [-lim, lim];
+  }
+
+  paint() {
+    const d = this.data, { data } = d.matrix, vis = d.visible, rows = this.rows, cols = this.cols, px = this.image.data;
+    const [lo, hi] = this.range();
+    const sequentialScale = this.options.scale === 'sequential';
+    const table = LUTS[sequentialScale ? 'sequential' : 'diverging'];
+    const toT = sequentialScale ? 1 : hi > 0 ? 1 / (2 * hi) : 0, offset = sequentialScale ? 0 : 0.5;
+    for (let i = 0, k = 0; i < rows; i++) {
+      const dim = d.dimRows?.has(i);
+      for (let j = 0; j < cols; j++, k++) {
+        const p = 4 * k;
+        let r, g, b;
+        if (vis && vis[k] === 0) [r, g, b] = HIDDEN;
+        else {
+          const t = offset + data[k] * toT;
+          const at = Math.round((t >= 1 ? 1 : t > 0 ? t : 0) * (LEVELS - 1)) * 3;
+          r = table[at]; g = table[at + 1]; b = table[at + 2];
+        }
+        if (dim) { r = 255 - (255 - r) * 0.3; g = 255 - (255 - g) * 0.3; b = 255 - (255 - b) * 0.3; }
+        px[p] = r; px[p + 1] = g; px[p + 2] = b; px[p + 3] = 255;
+      }
+    }
+    this.ctx.putImageData(this.image, 0, 0);
+    this.paintLegend(lo, hi);
+    this.wrap.setAttribute('aria-label', `${this.options.ariaName ?? this.options.matrix}, ${rows} × ${cols} heatmap${this.options.editable ? ' (editable)' : ' (read-only)'}`
+      + `, values from ${formatNumber(this.shown[0], 2)} to ${formatNumber(this.shown[1], 2)}. Arrow keys move between cells${this.options.editable ? ', Enter edits' : ', Enter selects'}.`);
+    this.decorate();
+  }
+
+  /** What lies over the pixels: selection marks, the focus box and its readout, messages. */
+  decorate() {
+    this.paintMarks();
+    this.placeFocus();
+    this.paintMessages();
+  }
+
+  // Selected rows, columns and cells, and cells with invalid input: outlines over the canvas (built through
+  // element.style: the page's CSP refuses style attributes in markup).
+  paintMarks() {
+    const hl = this.data.highlight ?? {}, boxes = [];
+    for (const i of hl.rows ?? []) if (i < this.rows) boxes.push(['mark-band', i, 0, 1, this.cols]);
+    for (const j of hl.cols ?? []) if (j < this.cols) boxes.push(['mark-band', 0, j, this.rows, 1]);
+    for (const c of hl.cells ?? []) { const [i, j] = c.split(',').map(Number); if (i < this.rows && j < this.cols) boxes.push(['mark-cell', i, j, 1, 1]); }
+    for (const k of this.errors.keys()) { const [i, j] = k.split(',').map(Number); boxes.push(['mark-invalid', i, j, 1, 1]); }
+    const key = `${this.cellW},${this.cellH}|${boxes.join('|')}`;
+    if (key === this.marksKey) return;
+    this.marksKey = key;
+    this.marks.replaceChildren(...boxes.map(([cls, i, j, h, w]) => {
+      const div = document.createElement('div');
+      div.className = cls;
+      Object.assign(div.style, { top: `${i * this.cellH}px`, left: `${j * this.cellW}px`, height: `${h * this.cellH}px`, width: `${w * this.cellW}px` });
+      return div;
+    }));
+  }
+
+  paintLegend(lo, hi) {
+    const key = `${lo}|${hi}`;
+    if (key === this.legendKey) return;
+    this.legendKey = key;
+    const a = formatNumber(lo, 2), b = formatNumber(hi, 2);
+    const bar = Object.assign(document.createElement('span'), { className: 'legend-bar' });
+    bar.style.background = legendGradient(this.options.scale);
+    this.legendEl.replaceChildren(Object.assign(document.createElement('span'), { textContent: a }), bar, Object.assign(document.createElement('span'), { textContent: b }));
+    this.legendEl.setAttribute('aria-label', `colour scale from ${a} to ${b}`);
+  }
+
+  paintMessages() {
+    const msgs = [...this.errors.entries()].map(([k, e]) => {
+      const [i, j] = k.split(',').map(Number);
+      return `Row ${this.rowName(i)}, column ${this.colName(j)}: ${e.message} — kept ${formatNumber(this.value(i, j), 4)}.`;
+    });
+    this.messageEl.textContent = msgs.join(' ');
+    this.messageEl.hidden = msgs.length === 0;
+  }
+
+  rowName(i) { return this.data.rowLabels?.[i] ?? String(i + 1); }
+  colName(j) { return this.data.colLabels?.[j] ?? String(j + 1); }
+
+  describe(i, j) {
+    const v = this.value(i, j);
+    const hidden = this.data.visible?.[i * this.cols + j] === 0;
+    const meaning = hidden ? 'hidden by the mask (weight 0)' : `${formatExact(v)}${this.options.describe ? ` — ${this.options.describe(i, j, v)}` : ''}`;
+    const err = this.errors.get(`${i},${j}`);
+    return `${this.options.ariaName ?? this.options.matrix}[${this.rowName(i)}, ${this.colName(j)}] = ${meaning}${err ? ` (invalid input: ${err.message})` : ''}`;
+  }
+
+  placeFocus() {
+    const [i, j] = this.focus;
+    Object.assign(this.focusBox.style, { top: `${i * this.cellH}px`, left: `${j * this.cellW}px`, width: `${this.cellW}px`, height: `${this.cellH}px` });
+    const text = this.describe(i, j);
+    if (this.readout.textContent !== text) this.readout.textContent = text;
+  }
+
+  cellAt(e) {
+    const r = this.wrap.getBoundingClientRect();
+    const i = Math.floor((e.clientY - r.top) / this.cellH), j = Math.floor((e.clientX - r.left) / this.cellW);
+    return i >= 0 && j >= 0 && i < this.rows && j < this.cols ? [i, j] : null;
+  }
+
+  listen() {
+    const tip = () => sharedTooltip();
+    this.wrap.addEventListener('mousemove', (e) => {
+      const c = this.cellAt(e);
+      if (!c) { tip().hidden = true; return; }
+      this.showTip(c[0], c[1]);
+    });
+    this.wrap.addEventListener('mouseleave', () => { tip().hidden = true; });
+    this.wrap.addEventListener('click', (e) => {
+      const c = this.cellAt(e);
+      if (c && !this.editor) this.select(c[0], c[1]);
+    });
+    this.wrap.addEventListener('dblclick', (e) => { const c = this.cellAt(e); if (c && this.options.editable) this.startEdit(c[0], c[1], null); });
+    this.wrap.addEventListener('keydown', (e) => this.onKey(e));
+    this.wrap.addEventListener('focus', () => this.showTip(...this.focus));
+    this.wrap.addEventListener('blur', () => { tip().hidden = true; });
+  }
+
+  showTip(i, j) {
+    const t = sharedTooltip(), r = this.wrap.getBoundingClientRect();
+    t.textContent = this.describe(i, j);
+    t.hidden = false;
+    const w = Math.min(320, window.innerWidth - 16);
+    t.style.maxWidth = `${w}px`;
+    t.style.left = `${Math.max(8, Math.min(window.scrollX + r.left + j * this.cellW, window.scrollX + window.innerWidth - w - 8))}px`;
+    t.style.top = `${window.scrollY + r.top + (i + 1) * this.cellH + 6}px`;
+  }
+
+  select(i, j) {
+    this.focus = [i, j];
+    this.placeFocus();
+    this.wrap.focus({ preventScroll: true });
+    this.options.onSelect?.({ matrix: this.options.matrix, head: this.options.head, row: i, col: j });
+  }
+
+  move(i, j) {
+    this.focus = [Math.max(0, Math.min(this.rows - 1, i)), Math.max(0, Math.min(this.cols - 1, j))];
+    this.placeFocus();
+    this.showTip(...this.focus);
+  }
+
+  onKey(e) {
+    if (e.target !== this.wrap) return;
+    const [i, j] = this.focus;
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], PageUp: [-10, 0], PageDown: [10, 0] };
+    if (moves[e.key]) { e.preventDefault(); this.move(i + moves[e.key][0], j + moves[e.key][1]); return; }
+    if (e.key === 'Home') { e.preventDefault(); this.move(i, 0); return; }
+    if (e.key === 'End') { e.preventDefault(); this.move(i, this.cols - 1); return; }
+    if (e.key === 'Enter' || e.key === 'F2' || (e.key === ' ' && !this.options.editable)) {
+      e.preventDefault();
+      this.select(i, j);
+      if (this.options.editable && e.key !== ' ') this.startEdit(i, j, null);
+      return;
+    }
+    if (this.options.editable && e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); this.startEdit(i, j, e.key); }
+  }
+
+  startEdit(i, j, firstChar) {
+    this.closeEditor(false);
+    const err = this.errors.get(`${i},${j}`);
+    const input = document.createElement('input');
+    input.type = 'text';
+    input.inputMode = 'decimal';
+    input.className = 'cell-input canvas-editor';
+    input.setAttribute('aria-label', `new value for ${this.options.ariaName ?? this.options.matrix} row ${this.rowName(i)}, column ${this.colName(j)}`);
+    input.value = firstChar ?? (err ? err.text : String(this.value(i, j)));
+    Object.assign(input.style, { top: `${i * this.cellH}px`, left: `${Math.min(j * this.cellW, Math.max(0, this.cols * this.cellW - 80))}px` });
+    this.focus = [i, j];
+    this.editor = { input, i, j };
+    this.wrap.append(input);
+    input.focus();
+    if (firstChar == null) input.select();
+    input.addEventListener('keydown', (e) => {
+      e.stopPropagation();
+      if (e.key === 'Enter') { e.preventDefault(); this.closeEditor(true, e.shiftKey ? [-1, 0] : [0, 0]); }
+      else if (e.key === 'Escape') { e.preventDefault(); this.closeEditor(false, [0, 0]); }
+      else if (e.key === 'Tab') { e.preventDefault(); this.closeEditor(true, [0, e.shiftKey ? -1 : 1]); }
+    });
+    input.addEventListener('blur', () => this.closeEditor(true));
+  }
+
+  /** Ends an open edit: commits its text or not, then moves the focus (back to the grid when `move` is given). */
+  closeEditor(commit, move = null) {
+    const ed = this.editor;
+    if (!ed) return;
+    this.editor = null;
+    const text = ed.input.value;
+    ed.input.remove();
+    if (move) { this.move(ed.i + move[0], ed.j + move[1]); this.wrap.focus({ preventScroll: true }); }
+    if (commit) this.commit(ed.i, ed.j, text);
+  }
+
+  commit(i, j, text) {
+    if (i >= this.rows || j >= this.cols) return;
+    const parsed = parseNumber(text);
+    if (!parsed.ok) { this.errors.set(`${i},${j}`, { text, message: parsed.message }); this.decorate(); return; }
+    const had = this.errors.delete(`${i},${j}`);
+    if (parsed.value !== this.value(i, j)) this.options.onEdit?.(i, j, parsed.value);
+    else if (had) this.decorate();
+  }
+}
