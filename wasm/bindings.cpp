@@ -146,4 +146,8 @@ EMSCRIPTEN_KEEPALIVE int attn_command(const char* name, const char* text, const 
 }
 EMSCRIPTEN_KEEPALIVE const char* attn_command_text(int which) { return which == 1 ? command.out.c_str() : command.err.c_str(); }
 
+// Tests only: stops the instance as a bug would (a WebAssembly.RuntimeError, "unreachable"), so the pages'
+// restart-and-restore path can be exercised (engine.debugTrap()).
+EMSCRIPTEN_KEEPALIVE void attn_debug_trap() { __builtin_trap(); }
+
 }  // extern "C"

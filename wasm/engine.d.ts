@@ -45,7 +45,9 @@ export interface Trace {
   inputs: Record<string, Matrix>; // the lesson's matrices as used, drawn or literal: X, W_Q, W_K, W_V, W_O, E, W_a, …
 }
 
-export type Result<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
+/** `crashed`: the engine stopped (a trap, abort or out of memory) during or before this call; problems[0] (field
+ *  "engine") says why. Restart it with Engine.restart(). */
+export type Result<T> = { ok: true; value: T } | { ok: false; problems: Problem[]; crashed?: true };
 
 /** A lesson is the engine's JSON input (core/lesson-format.md). Matrix fields may be arrays of rows or, to skip
  *  JSON for large inputs, a Matrix ({rows, cols, data}). */
@@ -86,7 +88,28 @@ export interface Engine {
   explainOutput(head: number, i: number, t: number): OutputExplanation;
   /** The size of the wasm heap now, in bytes (it only grows). */
   memoryBytes(): number;
+
+  // ---- crashes: a trap in the wasm code, an Emscripten abort or running out of memory stops the instance ----
+  // Calls after that return {ok: false, crashed: true} (trace, traceJson, exercises) or throw EngineCrashedError
+  // (the others) until restart() resolves. The engine object stays the same across restarts.
+  /** True from a crash until restart() has finished. */
+  readonly crashed: boolean;
+  /** Called (synchronously, inside the failing call) once per crash with the reason; returns an unsubscribe function. */
+  onCrash(listener: (reason: string) => void): () => void;
+  /** Instantiates a fresh module from the same factory and options. Its last trace is gone: trace() again. */
+  restart(): Promise<void>;
+  /** Tests only: a deliberate trap now (returns the crashed Result), or inside the next call ({next: true}). */
+  debugTrap(options?: { next?: boolean }): Result<never> | { ok: true };
 }
+
+/** Thrown by calls into a crashed engine. */
+export class EngineCrashedError extends Error {
+  readonly name: 'EngineCrashedError';
+  readonly crashed: true;
+  readonly reason: string; // e.g. "unreachable", "memory access out of bounds", "Aborted(OOM)"
+}
+/** Whether an error thrown by a call into the module means the instance is dead. */
+export function isEngineCrash(err: unknown): boolean;
 
 /** Loads (once; later calls return the same promise) the wasm engine. In Node pass {wasmBinary}. */
 export function loadEngine(options?: { wasmBinary?: Uint8Array }): Promise<Engine>;
@@ -128,6 +151,12 @@ export interface LabsEngine {
   trainStep(updates: number, shown?: number, since?: number): TrainingState;
   /** A lesson through the main engine: the `attnlab trace` JSON as an object, or {problems}. */
   trace(lesson: Lesson | string): Record<string, unknown> | { problems: Problem[] };
+  // After a crash each method answers with its own last result (or throws EngineCrashedError when it has none)
+  // until restart() resolves; the training run then starts over (trainReset).
+  readonly crashed: boolean;
+  onCrash(listener: (reason: string) => void): () => void;
+  restart(): Promise<void>;
+  debugTrap(options?: { next?: boolean }): void;
 }
 /** The labs page's own instance of the module (loaded once). In Node pass {wasmBinary}. */
 export function loadLabsEngine(options?: { wasmBinary?: Uint8Array }): Promise<LabsEngine>;

@@ -9,8 +9,105 @@ let loading = null;
 
 /** @type {import('./engine').loadEngine} */
 export function loadEngine(options = {}) {
-  if (!loading) loading = createAttnlabModule(options).then(wrap);
+  if (!loading) {
+    const instance = restartable(() => createAttnlabModule(options).then(wrap));
+    loading = instance.restart().then(() => facade(instance));
+  }
   return loading;
+}
+
+// ---------- crashes: a trap, an Emscripten abort or a memory/stack overflow kills the instance ----------
+// Its memory may then be half-written (the stack pointer, malloc's lists), so nothing more is called on it:
+// later calls fail fast until restart() has instantiated a fresh module from the same factory.
+
+/** @type {typeof import('./engine').EngineCrashedError} */
+export class EngineCrashedError extends Error {
+  constructor(reason) {
+    super(`the engine stopped unexpectedly (${reason})`);
+    this.name = 'EngineCrashedError';
+    this.crashed = true;
+    this.reason = reason;
+  }
+}
+
+/** A trap ("unreachable", "memory access out of bounds"), abort() (Emscripten throws a RuntimeError), a stack overflow (RangeError). */
+export function isEngineCrash(err) {
+  return err instanceof EngineCrashedError || err instanceof RangeError
+    || (typeof WebAssembly !== 'undefined' && err instanceof WebAssembly.RuntimeError) || err?.name === 'RuntimeError';
+}
+
+/**
+ * One engine instance at a time, made by create() (a promise of the wrapped module). call(fn) runs fn(instance);
+ * a crash inside it marks the instance dead, tells the onCrash listeners (once per crash) and throws
+ * EngineCrashedError, as does every call until restart() resolves. Shared with the labs page's engine.
+ */
+export function restartable(create) {
+  let current = null, crash = null, restarting = null, trapNext = false;
+  const listeners = new Set();
+  const die = (err) => {
+    if (!crash) {
+      crash = { reason: String(err?.message ?? err).replace(/\. Build with -s ASSERTIONS=1 for more info\.$/, '') || 'a trap' };
+      current = null;
+      trapNext = false;
+      for (const f of listeners) {
+        try { f(crash.reason); } catch (e) { setTimeout(() => { throw e; }); }
+      }
+    }
+    return new EngineCrashedError(crash.reason);
+  };
+  return {
+    call(fn) {
+      if (crash || !current) throw new EngineCrashedError(crash?.reason ?? 'it is restarting');
+      try {
+        if (trapNext) { trapNext = false; current.debugTrap(); }
+        return fn(current);
+      } catch (err) {
+        throw isEngineCrash(err) ? die(err) : err;
+      }
+    },
+    /** A fresh instance (also when none crashed); the same promise while one is being made. */
+    restart() {
+      restarting ??= create().then((fresh) => { current = fresh; crash = null; restarting = null; },
+        (err) => { restarting = null; throw err; });
+      return restarting;
+    },
+    get crashed() { return crash !== null; },
+    get reason() { return crash?.reason ?? null; },
+    onCrash(f) { listeners.add(f); return () => listeners.delete(f); },
+    trapOnNextCall() { trapNext = true; },
+  };
+}
+
+// The engine object callers keep: the same object across restarts, with every method of wrap(M). Calls that
+// return a Result give {ok: false, crashed: true, problems: [{field: 'engine', message}]} when the engine has
+// crashed; the others throw EngineCrashedError.
+const RESULT_METHODS = new Set(['trace', 'traceJson', 'exercises']);
+function facade(instance) {
+  const result = (name) => (...args) => {
+    try {
+      return instance.call((e) => e[name](...args));
+    } catch (err) {
+      if (err instanceof EngineCrashedError) return { ok: false, crashed: true, problems: [{ field: 'engine', message: err.message }] };
+      throw err;
+    }
+  };
+  const plain = (name) => (...args) => instance.call((e) => e[name](...args));
+  const engine = {};
+  for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(instance.call((e) => e)))) {
+    if (typeof d.value === 'function') engine[name] = RESULT_METHODS.has(name) ? result(name) : plain(name);
+    // a getter reads the live instance (undefined while crashed: a fresh instance holds nothing yet)
+    else if (d.get) Object.defineProperty(engine, name, { enumerable: true, get: () => (instance.crashed ? undefined : instance.call((e) => e[name])) });
+  }
+  Object.defineProperty(engine, 'crashed', { get: () => instance.crashed, enumerable: true });
+  return Object.assign(engine, {
+    onCrash: (listener) => instance.onCrash(listener),
+    restart: () => instance.restart(),
+    /** Tests only: a deliberate trap in the wasm code, now or inside the next call (as a bug in it would). */
+    debugTrap({ next = false } = {}) {
+      if (next) { instance.trapOnNextCall(); return { ok: true }; }
+      return result('debugTrap')();
+    },
+  });
 }
 
 function isTypedMatrix(value) {
@@ -28,6 +125,7 @@ function wrap(M) {
     exercises: M.cwrap('attn_exercises', 'number', ['number', 'number']),
     command: M.cwrap('attn_command', 'number', ['number', 'number', 'number', 'number']),
     commandText: M.cwrap('attn_command_text', 'string', ['number']),
+    debugTrap: M.cwrap('attn_debug_trap', null, []),
   };
 
   // Strings go through malloc, not the stack: a lesson can be megabytes.
@@ -35,6 +133,7 @@ function wrap(M) {
     const ptrs = strings.map((s) => {
       const size = M.lengthBytesUTF8(s) + 1;
       const p = M._malloc(size);
+      if (!p) throw new RangeError('out of memory'); // the heap could not grow: a fresh instance starts small again
       M.stringToUTF8(s, p, size);
       return p;
     });
@@ -68,6 +167,7 @@ function wrap(M) {
     const text = JSON.stringify(rest);
     for (const [key, { rows, cols, data }] of typed) {
       const p = M._malloc(data.length * 8);
+      if (!p) throw new RangeError('out of memory');
       M.HEAPF64.set(data, p / 8);
       withStrings([key], (name) => api.putMatrix(name, p, rows, cols));
       M._free(p);
@@ -107,6 +207,7 @@ function wrap(M) {
       try {
         text = send(lesson);
       } catch (err) {
+        if (isEngineCrash(err) && !/Invalid string length/.test(err.message)) throw err; // not the lesson's fault
         return { ok: false, problems: [{ field: err.field ?? 'lesson', message: err.field ? err.message : `cannot be read: ${err.message}` }] };
       }
       const ok = withStrings([text], (p) => api.run(p));
@@ -137,5 +238,6 @@ function wrap(M) {
     explainScore: (head, i, j) => explain('score', head, i, j),
     explainSoftmax: (head, i) => explain('softmax', head, i, 0),
     explainOutput: (head, i, t) => explain('output', head, i, t),
+    debugTrap() { api.debugTrap(); return { ok: true }; },
   };
 }

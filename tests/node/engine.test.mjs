@@ -107,3 +107,31 @@ test('typed matrices get the same checks as JSON ones, and a refused one leaves 
   assert.ok(engine.trace(lesson).ok); // nothing from the refused lessons leaked into this one
   assert.deepEqual(engine.trace(lesson).value.output.data, engine.trace(JSON.stringify(lesson)).value.output.data);
 });
+
+test('a crash (a trap in the wasm code): typed failures until restart(), then the same engine object works again', async () => {
+  const lesson = fixture('toy_dk4').lesson;
+  const before = Array.from(engine.trace(lesson).value.headTraces[0].weights.data);
+  const heard = [];
+  const stop = engine.onCrash((reason) => heard.push(reason));
+  const r = engine.debugTrap();
+  assert.deepEqual([r.ok, r.crashed, r.problems[0].field], [false, true, 'engine']);
+  assert.match(r.problems[0].message, /stopped unexpectedly \(unreachable\)/);
+  assert.equal(engine.crashed, true);
+  assert.deepEqual(heard, ['unreachable'], 'listeners hear of it once');
+  assert.equal(engine.trace(lesson).crashed, true, 'Result calls answer {ok: false, crashed: true}');
+  assert.equal(engine.exercises('{}', 1).crashed, true);
+  assert.throws(() => engine.tokenize('a b'), (e) => e.name === 'EngineCrashedError' && e.crashed === true);
+  assert.throws(() => engine.explainScore(0, 0, 0), { name: 'EngineCrashedError' });
+  await Promise.all([engine.restart(), engine.restart()]);
+  assert.equal(engine.crashed, false);
+  assert.deepEqual(Array.from(engine.trace(lesson).value.headTraces[0].weights.data), before, 'a fresh instance, the same numbers');
+  assert.deepEqual(engine.tokenize('a b'), ['a', 'b']);
+  // inside the next call, as a bug met while computing would be
+  engine.debugTrap({ next: true });
+  assert.equal(engine.trace(lesson).crashed, true);
+  assert.deepEqual(heard, ['unreachable', 'unreachable']);
+  stop();
+  await engine.restart();
+  assert.equal(engine.trace(lesson).ok, true);
+  assert.equal(await loadEngine(), engine);
+});

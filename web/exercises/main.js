@@ -20,6 +20,20 @@ try {
   throw err;
 }
 
+// The engine stopped (a trap, abort or out of memory): start a fresh instance and reopen the last sheet; the
+// answers come back from localStorage (progress.js writes every change at once).
+let recovering = false;
+engine.onCrash((reason) => {
+  if (recovering) return;
+  recovering = true;
+  const message = `The engine stopped unexpectedly (${reason}); it was restarted and this sheet was reopened with your answers.`;
+  engine.restart().then(() => {
+    load(state ? { source: state.source, seed: state.seed, notices: [message] } : { ...fromLink(), notices: [message] });
+  }, (err) => {
+    app.querySelector('.ex-notices')?.insertAdjacentHTML('afterbegin', `<p class="notice" role="alert">The engine stopped unexpectedly (${esc(reason)}) and could not be restarted (${esc(err.message)}). Reload the page: your answers are saved.</p>`);
+  }).finally(() => { recovering = false; });
+});
+
 const KIND_TITLES = {
   score: 'Raw score q · k', scaled_score: 'Scale the score', softmax_row: 'Softmax of a row', output_cell: 'One output cell',
   predict_max: 'Predict, then reveal', mask_zeros: 'Masking', why_scale: 'Why divide by √d_k?', multihead_shapes: 'Multi-head shapes',
@@ -102,6 +116,7 @@ function lessonForSeed(set, seed) {
 
 function load({ source, seed, notices }) {
   const result = engine.exercises(source.text, seed);
+  if (result.crashed) return; // the crash handler reopens the last sheet
   state = { source, seed, notices, sheet: null, problems: [], set: null, trace: null, specs: {}, progress: { exercises: {} } };
   if (!result.ok) {
     state.problems = result.problems;
@@ -561,6 +576,7 @@ function publish() {
     progress: () => structuredClone(state.progress),
     set: () => state.source.id,
     seed: () => state.seed,
+    debugCrashEngine: (options) => engine.debugTrap(options),
   };
   document.documentElement.dataset.ready = 'true';
 }

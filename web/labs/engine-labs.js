@@ -1,14 +1,47 @@
 // The labs page's engine: its own cached instance of the wasm module (the walkthrough page's wasm/engine.js
 // keeps its instance private; this page is separate, so one instance each). Options in as JSON, results out as
 // plain objects; "inf", "-inf" and "nan" strings from the engine become numbers again.
+// If the instance crashes (a trap, abort or out of memory), the engine object stays the same: onCrash listeners
+// hear of it, restart() makes a fresh instance, and meanwhile each call answers with its own last result (the
+// sections then redraw what they showed; the page recomputes everything once restarted).
 import createAttnlabModule from '../../build-wasm/wasm/attnlab_engine.mjs';
+import { EngineCrashedError, restartable } from '../../wasm/engine.js';
 
 let loading = null;
 
 /** @type {import('../../wasm/engine').loadLabsEngine} */
 export function loadLabsEngine(options = {}) {
-  if (!loading) loading = createAttnlabModule(options).then(wrap);
+  if (!loading) {
+    const instance = restartable(() => createAttnlabModule(options).then(wrap));
+    loading = instance.restart().then(() => facade(instance));
+  }
   return loading;
+}
+
+function facade(instance) {
+  const last = new Map();
+  const guarded = (name) => (...args) => {
+    try {
+      const r = instance.call((e) => e[name](...args));
+      last.set(name, r);
+      return r;
+    } catch (err) {
+      if (err instanceof EngineCrashedError && last.has(name)) return structuredClone(last.get(name));
+      throw err;
+    }
+  };
+  const engine = {};
+  for (const [name, f] of Object.entries(instance.call((e) => e))) if (typeof f === 'function') engine[name] = guarded(name);
+  Object.defineProperty(engine, 'crashed', { get: () => instance.crashed, enumerable: true });
+  return Object.assign(engine, {
+    onCrash: (listener) => instance.onCrash(listener),
+    restart: () => instance.restart(),
+    /** Tests only: a deliberate trap now, or inside the next call ({next: true}). */
+    debugTrap({ next = false } = {}) {
+      if (next) { instance.trapOnNextCall(); return; }
+      try { instance.call((e) => e.debugTrap()); } catch (err) { if (!(err instanceof EngineCrashedError)) throw err; }
+    },
+  });
 }
 
 const SPECIAL = { inf: Infinity, '-inf': -Infinity, nan: NaN };
@@ -29,6 +62,7 @@ function wrap(M) {
     trainReset: M.cwrap('labs_train_reset', 'string', ['string', 'number']),
     trainStep: M.cwrap('labs_train_step', 'string', ['number', 'number', 'number']),
     trace: M.cwrap('labs_trace', 'string', ['string']),
+    debugTrap: M.cwrap('attn_debug_trap', null, []),
   };
   const call = (fn, options, ...rest) => JSON.parse(fn(JSON.stringify(options ?? {}, replace), ...rest), revive);
   return {
@@ -44,5 +78,6 @@ function wrap(M) {
     trainStep: (updates, shown = 0, since = 0) => JSON.parse(fns.trainStep(updates, shown, since), revive),
     /** A lesson through the main engine: the trace (snake_case JSON, hidden cells null) or {problems}. */
     trace: (lesson) => JSON.parse(fns.trace(typeof lesson === 'string' ? lesson : JSON.stringify(lesson))),
+    debugTrap: () => fns.debugTrap(),
   };
 }

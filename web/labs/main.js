@@ -33,8 +33,36 @@ async function start() {
     main.append(section);
     views[s.id] = new VIEWS[s.id](body, engine);
   }
-  window.attentionLabs = { engine, views };
+  window.attentionLabs = { engine, views, debugCrashEngine: (options) => engine.debugTrap(options) };
+  engine.onCrash((reason) => recover(engine, views, reason));
   document.documentElement.dataset.ready = 'true';
+}
+
+// The engine stopped (a trap, abort or out of memory): say so, start a fresh instance, recompute every experiment.
+// Until then the sections keep what they showed (engine-labs.js answers with each call's last result).
+let recovering = null;
+function recover(engine, views, reason) {
+  if (recovering) return;
+  const say = (text, bad = false) => {
+    let box = document.querySelector('.engine-notice');
+    if (!box) {
+      box = Object.assign(document.createElement('p'), { className: 'engine-notice' });
+      box.setAttribute('role', 'status');
+      document.getElementById('labs').prepend(box);
+    }
+    box.textContent = text;
+    box.classList.toggle('bad', bad);
+  };
+  say(`The engine stopped unexpectedly (${reason}); restarting it…`, true);
+  recovering = engine.restart().then(() => {
+    for (const id of ['scale', 'precision', 'contextual']) views[id].render();
+    views.bahdanau.compute();
+    views.training.reset();
+    if (engine.crashed) throw new Error('it stopped again while recomputing');
+    say(`The engine stopped unexpectedly (${reason}); it was restarted and every experiment was recomputed (the training run started over).`);
+  }, (err) => {
+    say(`The engine stopped unexpectedly (${reason}) and could not be restarted (${err.message}). Reload the page.`, true);
+  }).finally(() => { recovering = null; });
 }
 
 start().catch((e) => {
