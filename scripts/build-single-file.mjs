@@ -14,7 +14,9 @@ const shim = `${root}web/single-file-engine.js`;
 const result = await build({
   configFile: false, root: web, logLevel: 'warn', publicDir: false,
   // The ES module import of the engine becomes the global the classic engine script defines.
-  resolve: { alias: [{ find: /^.*\/build-wasm\/wasm\/attnlab_engine\.mjs$/, replacement: shim }] },
+  // It has no separate worker file either: big lessons are computed on the main thread there.
+  resolve: { alias: [{ find: /^.*\/build-wasm\/wasm\/attnlab_engine\.mjs$/, replacement: shim },
+    { find: /^\.\/off-thread\.js$/, replacement: `${web}single-file-off-thread.js` }] },
   build: { write: false, target: 'es2022', minify: true, lib: { entry: `${web}main.js`, formats: ['iife'], name: 'AttentionLabPage', fileName: () => 'page.js' } },
 });
 const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);

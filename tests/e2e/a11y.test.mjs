@@ -130,3 +130,18 @@ test('prefers-reduced-motion: no animation or transition runs on any page', asyn
     await close();
   }
 });
+
+test('canvas heatmaps (a 16-token lesson with d_model 64): no WCAG 2.1 AA violation, also with a cell focused and in edit', async () => {
+  const { page, problems, close } = await openAudited('');
+  const r = await page.evaluate(() => window.attentionLab.setLesson({ heads: 2, tokens: Array.from({ length: 16 }, (_, i) => `w${i}`),
+    init: { seed: 3, draws: [{ name: 'X', shape: [16, 64] }, ...['W_Q', 'W_K', 'W_V'].map((name) => ({ name, shape: [64, 64], scale: 0.1 }))] } }));
+  assert.equal(r.ok, true);
+  assert.ok(await page.locator('.canvas-heatmap').count() > 0, 'the large matrices are canvases');
+  assert.deepEqual(await audit(page), [], 'canvas heatmaps');
+  await page.focus('.canvas-heatmap[data-matrix="X"] .canvas-wrap');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await audit(page), [], 'a canvas cell in edit');
+  assert.deepEqual(problems, []);
+  await close();
+});

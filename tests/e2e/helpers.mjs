@@ -31,6 +31,9 @@ export const canvasSelector = (matrix, head = 0) => `.canvas-heatmap[data-matrix
 export async function clickCanvasCell(page, matrix, row, col, head = 0) {
   const grid = page.locator(canvasSelector(matrix, head));
   await grid.scrollIntoViewIfNeeded();
+  // cards coming into view are laid out in the next frames (content-visibility: auto): let them settle
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await grid.scrollIntoViewIfNeeded();
   const box = await grid.boundingBox();
   const [rows, cols] = await grid.evaluate((el) => [+el.parentElement.dataset.rows, +el.parentElement.dataset.cols]);
   await page.mouse.click(box.x + ((col + 0.5) * box.width) / cols, box.y + ((row + 0.5) * box.height) / rows);

@@ -235,6 +235,7 @@ export class CanvasHeatmap {
     this.focus = [i, j];
     this.placeFocus();
     this.wrap.focus({ preventScroll: true });
+    this.showTip(i, j); // (a mouse-down focused the grid first, and its tooltip named the old focus cell)
     this.options.onSelect?.({ matrix: this.options.matrix, head: this.options.head, row: i, col: j });
   }
 

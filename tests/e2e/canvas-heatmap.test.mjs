@@ -1,0 +1,78 @@
+// Canvas heatmaps (web/views/heatmap-canvas.js): matrices over 16 × 16 are drawn one pixel per cell. They must
+// still be read and edited like the table heatmaps — by keyboard (arrows, Enter, typing, Escape), by pointer
+// (click selects, the tooltip names the cell) — flag invalid input at the cell, and repaint what changed.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startBrowser, open, canvasSelector, clickCanvasCell, typeIntoCell } from './helpers.mjs';
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env?.close(); });
+
+const lesson = (n, d, heads = 1) => ({ heads, tokens: Array.from({ length: n }, (_, i) => `w${i}`),
+  init: { seed: 3, draws: [{ name: 'X', shape: [n, d] }, ...['W_Q', 'W_K', 'W_V'].map((name) => ({ name, shape: [d, d], scale: 0.1 }))] } });
+const trace = (page) => page.evaluate(() => { const t = window.attentionLab.getTrace(); return { X: Array.from(t.X.data), cols: t.X.cols, weights: t.heads[0].weights }; });
+
+test('16 × 16 stays a table; beyond it a matrix is a canvas of its full shape', async () => {
+  const { page, problems } = await open(env);
+  assert.equal((await page.evaluate((l) => window.attentionLab.setLesson(l), lesson(16, 16))).ok, true);
+  assert.equal(await page.locator('table[role=grid][aria-label^="X"]').count(), 1, 'X 16 × 16 is a table');
+  assert.equal((await page.evaluate((l) => window.attentionLab.setLesson(l), lesson(16, 64, 2))).ok, true);
+  assert.equal(await page.locator('table[role=grid][aria-label^="X"]').count(), 0);
+  assert.deepEqual(await page.locator('.canvas-heatmap[data-matrix="X"]').evaluate((el) => [el.dataset.rows, el.dataset.cols]), ['16', '64']);
+  assert.equal(await page.locator('.heatmap[data-matrix="scores"] table').count(), 2, 'the 16 × 16 scores of both heads stay tables');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('keyboard: arrows move the focus box and the readout names the cell; Enter edits; invalid input is flagged and kept out', async () => {
+  const { page, problems } = await open(env);
+  await page.evaluate((l) => window.attentionLab.setLesson(l), lesson(20, 40));
+  const grid = canvasSelector('X');
+  await page.focus(grid);
+  for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight', 'End', 'Home', 'ArrowRight', 'ArrowRight', 'PageDown']) await page.keyboard.press(key);
+  const readout = await page.locator('.canvas-heatmap[data-matrix="X"] .canvas-readout').textContent();
+  const before = await trace(page);
+  const v = before.X[12 * before.cols + 2];
+  assert.match(readout, /^X\[w12, 3\] = /, `the readout names row w12, column 3 (${readout})`);
+  assert.ok(readout.includes(String(Number(v.toPrecision(6)))), 'and gives its value');
+  assert.equal(await page.locator(grid).getAttribute('role'), 'application');
+  assert.match(await page.locator(grid).getAttribute('aria-label'), /X, 20 × 40 heatmap \(editable\), values from -?\d/);
+
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('abc');
+  await page.keyboard.press('Enter');
+  assert.match(await page.locator('.canvas-heatmap[data-matrix="X"] .cell-message').textContent(), /“abc” is not a number/);
+  assert.equal(await page.locator('.canvas-heatmap[data-matrix="X"] .mark-invalid').count(), 1, 'the cell is outlined');
+  assert.deepEqual((await trace(page)).X, before.X, 'the last valid value stays');
+
+  await page.keyboard.type('2.5'); // typing on the focused cell opens the editor with that text
+  await page.keyboard.press('Enter');
+  const after = await trace(page);
+  assert.equal(after.X[12 * after.cols + 2], 2.5);
+  assert.notDeepEqual(after.weights, before.weights, 'every later step was recomputed');
+  assert.equal(await page.locator('.canvas-heatmap[data-matrix="X"] .mark-invalid').count(), 0);
+  assert.equal(await page.evaluate(() => document.activeElement.classList.contains('canvas-wrap')), true, 'focus returns to the grid');
+
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('99');
+  await page.keyboard.press('Escape');
+  assert.equal((await trace(page)).X[12 * after.cols + 2], 2.5, 'Escape cancels');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('pointer: a click selects the cell for the inspector, hovering shows its tooltip, a double-click or the helper edits', async () => {
+  const { page, problems } = await open(env);
+  await page.evaluate((l) => window.attentionLab.setLesson(l), lesson(24, 24));
+  await clickCanvasCell(page, 'weights', 5, 7);
+  assert.deepEqual(await page.evaluate(() => window.attentionLab.getState().selection), { matrix: 'weights', head: 0, row: 5, col: 7 });
+  assert.match(await page.locator('.side').textContent(), /w5/, 'the inspector explains the selected weight');
+  assert.match(await page.locator('.tooltip').textContent(), /^weights\[w5, w7\] = .*how much “w5” attends to “w7”/);
+  assert.equal(await page.locator('.canvas-heatmap[data-matrix="weights"] .mark-cell').count(), 1, 'the selected cell is marked');
+  await typeIntoCell(page, 'W_V', 3, 4, '-1.5');
+  assert.equal(await page.evaluate(() => window.attentionLab.getLesson().W_V[3][4]), -1.5);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -1,0 +1,26 @@
+// The engine in a Web Worker: big lessons are computed here so the page stays responsive meanwhile.
+// Messages: {id, lesson} in; {id, ok, trace | problems} out, with every matrix's buffer transferred, not copied.
+import { loadEngine } from '../wasm/engine.js';
+
+const engine = loadEngine();
+
+function buffers(trace) {
+  const out = [trace.visible.buffer, trace.X.data.buffer, trace.concat.data.buffer, trace.output.data.buffer];
+  for (const m of Object.values(trace.inputs)) out.push(m.data.buffer);
+  for (const h of trace.headTraces) {
+    for (const m of [h.Q, h.K, h.V, h.scores, h.scaled, h.masked, h.weights, h.Z, h.softmax.exp]) out.push(m.data.buffer);
+    out.push(h.softmax.max.buffer, h.softmax.sum.buffer);
+  }
+  return out;
+}
+
+self.onmessage = async ({ data: { id, lesson } }) => {
+  try {
+    const r = (await engine).trace(lesson);
+    if (r.ok) self.postMessage({ id, ok: true, trace: r.value }, buffers(r.value));
+    else self.postMessage({ id, ok: false, problems: r.problems });
+  } catch (err) {
+    // a trap in the engine: this worker's instance is spent; the page starts a new worker
+    self.postMessage({ id, ok: false, crashed: true, message: String(err?.message ?? err) });
+  }
+};
