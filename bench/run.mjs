@@ -77,16 +77,19 @@ for (let i = 0; i < 5; i++) {
 loads.sort((a, b) => a - b);
 results.page.first_lesson_ms = loads[loads.length >> 1];
 
-// 3. edit-to-paint: change X[0][0], wait for the page's next rendered frame, force layout
+// 3. edit-to-paint: type a new number into X[0][0] as a keyboard user does (Enter opens the cell's editor,
+// Enter commits), then wait for the page's next rendered frame and force layout. The clock starts at the
+// committing keystroke.
 async function editLatency(label, lesson) {
-  const p = await site.browser.newPage();
+  const p = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
   await p.goto(site.base);
   await p.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   const times = await p.evaluate(async (lesson) => {
     const lab = window.attentionLab;
     if (lesson) lab.setLesson(lesson);
-    await new Promise((r) => requestAnimationFrame(() => r()));
-    const base = lab.getLesson();
+    await lab.settled();
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+    await frame();
     const nextFrame = (before) => new Promise((resolve) => {
       const check = () => (lab.frame !== before ? resolve() : requestAnimationFrame(check));
       check();
@@ -95,21 +98,30 @@ async function editLatency(label, lesson) {
     const start = performance.now();
     // 200 edits, or as many as fit in a minute when each takes long (the result says how many were made)
     for (let k = 0; k < 200 && performance.now() - start < 60000; k++) {
-      const edited = structuredClone(base);
-      if (!Array.isArray(edited.X)) edited.X = lab.getTrace().X.data ? Array.from({ length: lab.getTrace().X.rows }, (_, i) => Array.from(lab.getTrace().X.data.subarray(i * lab.getTrace().X.cols, (i + 1) * lab.getTrace().X.cols))) : edited.X;
-      edited.X[0][0] = (k % 7) / 7 - 0.5;
+      const cell = document.querySelector('td[data-matrix="X"][data-row="0"][data-col="0"]')
+        ?? document.querySelector('.canvas-heatmap[data-matrix="X"] .canvas-wrap');
+      cell.focus();
+      cell.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+      const input = document.activeElement;
+      input.value = String((k % 7) / 7 - 0.5);
+      await frame(); // the editor opened; what follows is the edit itself
+      // a keystroke lands anywhere in the display's 16.7 ms frame interval
+      await new Promise((r) => setTimeout(r, (k * 7) % 17));
       const before = lab.frame;
       const t0 = performance.now();
-      lab.setLesson(edited);
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+      void document.body.offsetHeight; // style and layout of the repainted heatmaps
+      const ready = performance.now() - t0;
       await nextFrame(before);
-      void document.body.offsetHeight; // layout included
-      out.push(performance.now() - t0);
+      out.push([ready, performance.now() - t0]);
     }
     return out;
   }, lesson);
   await p.close();
-  times.sort((a, b) => a - b);
-  results.edits.push({ lesson: label, edits: times.length, p50_ms: times[times.length >> 1], p95_ms: times[Math.floor(times.length * 0.95)] });
+  const pick = (k) => times.map((t) => t[k]).sort((a, b) => a - b);
+  const work = pick(0), frame = pick(1), at = (xs, q) => xs[Math.min(xs.length - 1, Math.floor(xs.length * q))];
+  results.edits.push({ lesson: label, edits: times.length, p50_ms: at(work, 0.5), p95_ms: at(work, 0.95),
+    next_frame_p50_ms: at(frame, 0.5), next_frame_p95_ms: at(frame, 0.95) });
 }
 await editLatency('default preset', null);
 const seeded = (n, d, h) => ({ heads: h, init: { seed: 3, draws: [{ name: 'X', shape: [n, d] }, ...['W_Q', 'W_K', 'W_V'].map((name) => ({ name, shape: [d, d], scale: 0.1 }))] } });
@@ -130,6 +142,7 @@ for (const r of results.sizes)
     `   (${[r.js_straightforward_over_wasm, r.js_cache_friendly_over_wasm, r.tfjs_cpu_over_wasm, r.tfjs_wasm_over_wasm].map((x) => f(x, 1) + 'x').join(', ')})`);
 console.log(`\nPage: first lesson drawn ${f(results.page.first_lesson_ms, 0)} ms after navigation (median of 5 cold loads); dist/ ${results.page.total_raw} B raw, ${results.page.total_gzip} B gzip; wasm heap ${results.page.wasm_heap_bytes ?? '—'} B`);
 for (const file of files) console.log(`  ${file.file.padEnd(40)} ${String(file.raw).padStart(9)} B  ${String(file.gzip).padStart(8)} B gzip`);
-console.log('\nEdit-to-paint (200 edits of X[0][0])');
-for (const e of results.edits) console.log(`  ${e.lesson.padEnd(16)} p50 ${f(e.p50_ms, 1)} ms   p95 ${f(e.p95_ms, 1)} ms`);
+console.log('\nEdit-to-paint, 200 edits of X[0][0] typed into the cell: until the heatmaps are repainted and laid out');
+console.log('(ready for the display), and until the next frame the browser draws (adds the wait for the display\'s refresh)');
+for (const e of results.edits) console.log(`  ${e.lesson.padEnd(16)} p50 ${f(e.p50_ms, 1)} ms   p95 ${f(e.p95_ms, 1)} ms    next frame: p50 ${f(e.next_frame_p50_ms, 1)} ms   p95 ${f(e.next_frame_p95_ms, 1)} ms`);
 console.log('\nwrote bench/results.json');
