@@ -7,6 +7,9 @@
 namespace attnlab {
 
 // `lesson` must have passed validate() (read_lesson does that).
-Trace compute_trace(const Lesson& lesson);
+// `previous` (optional) is the trace of the lesson computed just before, e.g. before a student's edit: the
+// steps whose inputs the edit left alone are moved out of it instead of computed again (the same numbers —
+// the computation is deterministic); it is left in a valid but unspecified state.
+Trace compute_trace(const Lesson& lesson, Trace* previous = nullptr);
 
 }  // namespace attnlab

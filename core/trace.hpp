@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "lesson.hpp"
 #include "matrix.hpp"
 
 namespace attnlab {
@@ -32,6 +33,7 @@ struct Trace {
   std::optional<std::vector<int>> token_ids;
   std::optional<std::vector<std::string>> vocab;
   int d_model = 0, d_k = 0, d_v = 0, heads = 1;
+  ScoreKind score = ScoreKind::scaled_dot;
   double divisor = 1.0;
   Visibility visible;  // n × n, 1 = query i may see key j
   Matrix X;
