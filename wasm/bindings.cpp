@@ -14,6 +14,7 @@
 #include "exercise_set.hpp"
 #include "exercises.hpp"
 #include "explain.hpp"
+#include "fragment.hpp"
 #include "lesson_json.hpp"
 #include "tokenizer.hpp"
 
@@ -131,6 +132,16 @@ EMSCRIPTEN_KEEPALIVE const char* attn_exercises(const char* set_json, double see
 }
 
 EMSCRIPTEN_KEEPALIVE const char* attn_tokenize(const char* sentence) { return give(dump(json(tokenize(sentence)))); }
+
+// A link's fragment (location.hash) → {ok: true, version, state} | {ok: false, empty: true} | {ok: false, message},
+// the answers web/share.js gave when it decoded links itself. The state's lesson still has to pass attn_check.
+EMSCRIPTEN_KEEPALIVE const char* attn_decode_fragment(const char* fragment) {
+  DecodedFragment d = decode_fragment(fragment);
+  if (d.kind == DecodedFragment::Kind::empty) return give(R"({"ok":false,"empty":true})");
+  if (d.kind == DecodedFragment::Kind::problem) return give(dump({{"ok", false}, {"message", d.message}}));
+  // state_json is JSON text already, cut from the link so that JSON.parse reads the lesson as it always did
+  return give("{\"ok\":true,\"version\":" + std::to_string(d.version) + ",\"state\":" + std::move(d.state_json) + "}");
+}
 
 // The CLI's commands; options are the words after the file name, joined by newlines. The output and
 // error text are read with attn_command_text.

@@ -71,6 +71,23 @@ export interface Exercise {
 }
 export interface ExerciseSheet { title: string; seed: number; visible_steps: string[]; exercises: Exercise[] }
 
+/** The page's state as a link holds it (web/share.js). */
+export interface PageState {
+  lesson: Lesson;
+  preset: string | null;
+  step: 'embed' | 'project' | 'score' | 'scale' | 'softmax' | 'sum' | null;
+  selection: { matrix: string; head: number; row: number; col: number } | null;
+  reveal: number | null;   // the causal decoding step, 1..512
+  hidden: string[];        // step ids
+  locked: string[];        // input names
+  note: string;
+}
+/** A decoded fragment: a state (version 1 or 2 of the link format), nothing to read ("", "#step-…"), or why not. */
+export type DecodedFragment =
+  | { ok: true; version: 1 | 2; state: PageState }
+  | { ok: false; empty: true }
+  | { ok: false; message: string };
+
 export interface Engine {
   /** Validate and compute every intermediate. Never throws for bad input: problems come back as values. */
   trace(lesson: Lesson | string): Result<Trace>;
@@ -82,6 +99,9 @@ export interface Engine {
   exercises(set: object | string, seed: number): Result<ExerciseSheet>;
   /** The engine's tokenizer: words and punctuation. */
   tokenize(sentence: string): string[];
+  /** A link's fragment (location.hash: "#v2=…", the first format "#{…}", or none) decoded, its view fields checked
+   *  (core/fragment.hpp). The state's lesson is not checked yet: pass it to check(). Never throws for any text. */
+  decodeFragment(hash: string): DecodedFragment;
   /** Arithmetic behind one cell of the last successful trace(). */
   explainScore(head: number, i: number, j: number): ScoreExplanation;
   explainSoftmax(head: number, i: number): SoftmaxExplanation;

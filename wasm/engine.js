@@ -122,6 +122,7 @@ function wrap(M) {
     info: M.cwrap('attn_trace_info', 'string', []),
     explain: M.cwrap('attn_explain', 'string', ['number', 'number', 'number', 'number']),
     tokenize: M.cwrap('attn_tokenize', 'string', ['number']),
+    decodeFragment: M.cwrap('attn_decode_fragment', 'string', ['number']),
     exercises: M.cwrap('attn_exercises', 'number', ['number', 'number']),
     command: M.cwrap('attn_command', 'number', ['number', 'number', 'number', 'number']),
     commandText: M.cwrap('attn_command_text', 'string', ['number']),
@@ -228,6 +229,10 @@ function wrap(M) {
     },
     tokenize(sentence) {
       return withStrings([sentence], (p) => JSON.parse(api.tokenize(p)));
+    },
+    /** A link's fragment decoded and its view fields checked by the engine (core/fragment.hpp). */
+    decodeFragment(hash) {
+      return withStrings([hash ?? ''], (p) => JSON.parse(api.decodeFragment(p)));
     },
     /** The CLI: same text, same exit code as the native binary. */
     command(name, text, source, options = []) {

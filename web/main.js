@@ -74,7 +74,7 @@ function acceptDecoded(d, what) {
 }
 
 async function initialState() {
-  let state = acceptDecoded(await decodeFragment(location.hash), 'this link');
+  let state = acceptDecoded(await decodeFragment(location.hash, engine), 'this link');
   if (!state) {
     const preset = presetById(query.get('preset') ?? '') ?? DEFAULT_PRESET;
     state = { ...VIEW_DEFAULTS, lesson: structuredClone(preset.lesson), preset: preset.id };
@@ -485,7 +485,7 @@ store.subscribe((state) => {
 async function followUrl() {
   if (location.hash === lastHash) return;
   const target = location.hash;
-  const d = await decodeFragment(target);
+  const d = await decodeFragment(target, engine);
   if (location.hash !== target) return;
   const state = acceptDecoded(d, 'the new link');
   if (!state) { render(); return; }

@@ -7,16 +7,15 @@
 //   matrices are arrays of shortest-round-trip numbers, which deflate packs tightly.
 //   v1 (read only): "#" + URI-encoded JSON {v: 1, lesson, preset?}.
 //
-// Decoding checks only the shape of the payload; the lesson itself is validated by the engine (the caller
-// runs engine.check) — nothing in a fragment is trusted. Sizes are capped before and while inflating.
-import { decodeHash as decodeV1 } from './state.js';
+// Links are decoded by the engine (decodeFragment below; core/fragment.cpp), which checks the shape of the payload
+// as readPayload does and caps sizes before and while inflating; the lesson itself is validated by the engine too
+// (the caller runs engine.check) — nothing in a fragment is trusted.
 
 export const STEP_IDS = ['embed', 'project', 'score', 'scale', 'softmax', 'sum'];
 export const LOCKABLE = ['X', 'W_Q', 'W_K', 'W_V', 'W_O', 'sentence', 'seed', 'sizes', 'scale', 'mask'];
 const SELECTABLE = ['X', 'W_Q', 'W_K', 'W_V', 'W_O', 'Q', 'K', 'V', 'scores', 'scaled', 'weights', 'Z', 'concat', 'output', 'mask'];
 export const MAX_NOTE = 2000;
 const MAX_FRAGMENT = 1_000_000;     // characters of the fragment (browsers cap a whole URL near 2 MB)
-const MAX_JSON = 32 * 1024 * 1024;  // the engine's own limit on lesson text
 
 const b64url = {
   encode(bytes) {
@@ -24,16 +23,9 @@ const b64url = {
     for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
     return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   },
-  decode(text) {
-    if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('it contains characters that base64url does not use');
-    const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4));
-    const out = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-    return out;
-  },
 };
 
-async function pipe(bytes, stream, limit = Infinity) {
+async function pipe(bytes, stream) {
   const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
   const parts = [];
   let total = 0;
@@ -41,7 +33,6 @@ async function pipe(bytes, stream, limit = Infinity) {
     const { done, value } = await reader.read();
     if (done) break;
     total += value.length;
-    if (total > limit) { await reader.cancel(); throw new Error(`it unpacks to more than ${limit / 1048576} MiB`); }
     parts.push(value);
   }
   const out = new Uint8Array(total);
@@ -72,7 +63,10 @@ export async function encodeState(state) {
 const isInt = (x, lo, hi) => Number.isInteger(x) && x >= lo && x <= hi;
 const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
 
-/** Checks the view part of a payload; returns {ok, state} or {ok: false, message}. The lesson is left to the engine. */
+/**
+ * Checks the view part of a payload; returns {ok, state} or {ok: false, message}. The lesson is left to the engine.
+ * Links are checked by the engine's copy of these rules (core/fragment.cpp); tests/node/fragment.test.mjs keeps the two alike.
+ */
 export function readPayload(p) {
   if (!isObject(p)) return { ok: false, message: 'it does not hold a state object' };
   if (!isObject(p.l)) return { ok: false, message: 'it does not contain a lesson' };
@@ -112,29 +106,16 @@ export function readPayload(p) {
 }
 
 /**
- * Any fragment -> {ok: true, version, state} | {ok: false, empty: true} | {ok: false, message}.
- * Never throws; the lesson in `state` still has to pass the engine.
+ * Any fragment -> {ok: true, version, state} | {ok: false, empty: true} | {ok: false, message}, decoded by the engine
+ * (core/fragment.cpp: the base64url, the inflating, the JSON and the checks of readPayload, with the same answers).
+ * Never throws for any text; an engine that has crashed gives a message. The lesson in `state` still has to pass
+ * the engine's check.
  */
-export async function decodeFragment(hash) {
-  const text = (hash ?? '').replace(/^#/, '');
-  if (!text || /^step-[a-z]+$/.test(text)) return { ok: false, empty: true };
-  if (text.length > MAX_FRAGMENT) return { ok: false, message: `it is ${text.length.toLocaleString('en')} characters long, more than a link may be` };
-  const m = /^v(\d+)=(.*)$/s.exec(text);
-  if (m) {
-    if (m[1] !== '2') return { ok: false, message: `it was made in format version ${m[1]}, which this page does not know` };
-    let payload;
-    try {
-      const bytes = await pipe(b64url.decode(m[2]), new DecompressionStream('deflate-raw'), MAX_JSON);
-      payload = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-    } catch (err) {
-      return { ok: false, message: `it is damaged: ${/unpacks|base64url/.test(err.message) ? err.message : 'the data does not unpack to a state'}` };
-    }
-    const r = readPayload(payload);
-    return r.ok ? { ok: true, version: 2, state: r.state } : r;
+export function decodeFragment(hash, engine) {
+  try {
+    return engine.decodeFragment(hash ?? '');
+  } catch (err) {
+    if (err?.crashed) return { ok: false, message: `the engine stopped while reading it (${err.reason})` };
+    throw err;
   }
-  // version 1: the page's first format, kept readable forever
-  const v1 = decodeV1('#' + text);
-  if (!v1.ok) return v1;
-  const r = readPayload({ l: v1.lesson, ...(v1.preset ? { p: v1.preset } : {}) });
-  return r.ok ? { ok: true, version: 1, state: r.state } : r;
 }
