@@ -57,3 +57,24 @@ export function legendGradient(kind) {
   const stops = kind === 'sequential' ? VIRIDIS : BLUE_WHITE_ORANGE;
   return `linear-gradient(to right, ${stops.join(', ')})`;
 }
+
+// The ramps as lookup tables of LEVELS steps, for the heatmaps that repaint thousands of cells per edit:
+// a cell's colour is one array read, with its CSS text and the text colour that contrasts with it.
+export const LEVELS = 512;
+function table(colorOf) {
+  const rgb = new Uint8Array(LEVELS * 3), css = [], text = [];
+  for (let k = 0; k < LEVELS; k++) {
+    const c = colorOf(k / (LEVELS - 1));
+    rgb.set(c, 3 * k);
+    css.push(cssColor(c));
+    text.push(textColorFor(c));
+  }
+  return { rgb, css, text };
+}
+export const RAMPS = { sequential: table((t) => sequential(t)), diverging: table((t) => diverging(2 * t - 1, 1)) };
+
+/** The step of RAMPS[kind] for a value: weights in [0, 1] as they are, signed values with `limit` at the ends. */
+export function levelOf(kind, value, limit) {
+  const t = kind === 'sequential' ? value : limit > 0 ? 0.5 + value / (2 * limit) : 0.5;
+  return Math.round((t >= 1 ? 1 : t > 0 ? t : 0) * (LEVELS - 1));
+}

@@ -2,17 +2,12 @@
 // in a few milliseconds, where a table of 393,216 live cells would freeze the page. Numbers are read by
 // pointing (tooltip) or with the keyboard (a focus box and a spoken readout line), and edited in a small box
 // laid over the cell — the same keys as the table heatmap: arrows, Home/End, PageUp/PageDown, Enter or typing.
-import { diverging, legendGradient, sequential } from '../colors.js';
+import { LEVELS, RAMPS, legendGradient } from '../colors.js';
 import { formatExact, formatNumber, parseNumber } from '../numbers.js';
 import { sharedTooltip } from './tooltip.js';
 
 const MAX_WIDTH = 640, MAX_HEIGHT = 480, MAX_CELL = 24; // CSS pixels
 const HIDDEN = [205, 205, 205];
-const LEVELS = 512;
-
-// Colour lookup tables: painting 393,216 cells calls no ramp function.
-const lut = (f) => { const t = new Uint8Array(LEVELS * 3); for (let k = 0; k < LEVELS; k++) t.set(f(k / (LEVELS - 1)), k * 3); return t; };
-const LUTS = { sequential: lut((t) => sequential(t)), diverging: lut((t) => diverging(2 * t - 1, 1)) };
 
 let uid = 0;
 const same = (a, b) => {
@@ -109,8 +104,8 @@ export class CanvasHeatmap {
     const d = this.data, { data } = d.matrix, vis = d.visible, rows = this.rows, cols = this.cols, px = this.image.data;
     const [lo, hi] = this.range();
     const sequentialScale = this.options.scale === 'sequential';
-    const table = LUTS[sequentialScale ? 'sequential' : 'diverging'];
-    const toT = sequentialScale ? 1 : hi > 0 ? 1 / (2 * hi) : 0, offset = sequentialScale ? 0 : 0.5;
+    const table = RAMPS[sequentialScale ? 'sequential' : 'diverging'].rgb;
+    const toT = sequentialScale ? 1 : hi > 0 ? 1 / (2 * hi) : 0, offset = sequentialScale ? 0 : 0.5; // levelOf, inlined
     for (let i = 0, k = 0; i < rows; i++) {
       const dim = d.dimRows?.has(i);
       for (let j = 0; j < cols; j++, k++) {

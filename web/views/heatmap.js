@@ -1,7 +1,7 @@
 // A matrix as an accessible heatmap grid: numbers in the cells, colour from a shared scale, a legend,
 // the shape under it. Editable grids take typing; invalid text is flagged at the cell and the last valid
 // value stays. Keyboard: arrows move, Enter or typing edits (editable) or selects (read-only).
-import { cssColor, diverging, legendGradient, sequential, textColorFor } from '../colors.js';
+import { RAMPS, legendGradient, levelOf } from '../colors.js';
 import { formatExact, formatNumber, parseNumber } from '../numbers.js';
 import { sharedTooltip } from './tooltip.js';
 
@@ -61,6 +61,7 @@ export class Heatmap {
     }
     const body = table.createTBody();
     this.cells = [];
+    this.shown = []; // per cell, what its DOM shows now (kept in JS: reading DOM state back is slow)
     this.legendKey = null;
     this.editing = null;
     for (let i = 0; i < rows; i++) {
@@ -84,6 +85,7 @@ export class Heatmap {
         line.push(td);
       }
       this.cells.push(line);
+      this.shown.push(line.map(() => ({ level: null, text: null, v: undefined, cls: null, focusable: null, hidden: null, label: null, err: undefined, rowName: null, colName: null })));
     }
     wrap.append(table);
     this.el.append(wrap);
@@ -129,37 +131,37 @@ export class Heatmap {
     const o = this.options, d = this.data, m = d.matrix;
     const [lo, hi] = this.range();
     const hl = d.highlight ?? {};
+    const kind = o.scale === 'sequential' ? 'sequential' : 'diverging', ramp = RAMPS[kind];
     const anyErrors = this.errors.size > 0, anyCells = hl.cells?.size > 0;
     for (let i = 0; i < m.length; i++) {
       const row = m[i], pending = Boolean(d.dimRows?.has(i)), selRow = hl.rows?.has(i);
+      const rowName = d.rowLabels?.[i] ?? i + 1;
       for (let j = 0; j < row.length; j++) {
-        const v = row[j], td = this.cells[i][j];
         if (this.editing && this.editing[0] === i && this.editing[1] === j) continue;
+        const v = row[j], td = this.cells[i][j], was = this.shown[i][j];
         const hidden = Boolean(d.hidden?.(i, j));
         const err = anyErrors ? this.errors.get(`${i},${j}`) : undefined;
-        const rgb = hidden || pending ? null : o.scale === 'sequential' ? sequential(v) : diverging(v, hi);
+        const level = hidden || pending ? -1 : levelOf(kind, v, hi);
         const cls = `${hidden ? ' hidden-cell' : ''}${pending ? ' pending' : ''}${err ? ' invalid' : ''}${selRow ? ' sel-row' : ''}${hl.cols?.has(j) ? ' sel-col' : ''}${anyCells && hl.cells.has(`${i},${j}`) ? ' sel-cell' : ''}`;
         const focusable = i === this.focus[0] && j === this.focus[1];
-        // Only touch the DOM where something changed, field by field: a repaint must fit in one frame.
-        const was = td._shown ?? {};
-        const bg = rgb ? cssColor(rgb) : '';
         const text = pending ? '…' : formatNumber(v, o.digits);
-        const rowName = d.rowLabels?.[i] ?? i + 1, colName = d.colLabels?.[j] ?? j + 1;
-        const label = v === was.v && hidden === was.hidden && text === was.text && err === was.err && rowName === was.rowName && colName === was.colName
-          ? was.label
-          // The name starts with the number shown (WCAG 2.5.3 label in name), then where it is and what it means.
-          : `${text} (${rowName}, ${colName}): ${this.describe(i, j, v, hidden)}${err ? `. Invalid input: ${err.message}` : ''}`;
-        if (bg !== was.bg) { td.style.background = bg; td.style.color = rgb ? textColorFor(rgb) : ''; }
-        if (text !== was.text) td.textContent = text;
+        const colName = d.colLabels?.[j] ?? j + 1;
+        // Only touch the DOM where something changed, field by field: a repaint must fit in one frame.
+        if (level !== was.level) { td.style.background = level < 0 ? '' : ramp.css[level]; td.style.color = level < 0 ? '' : ramp.text[level]; was.level = level; }
+        if (text !== was.text) { td.textContent = text; was.text = text; }
         if (v !== was.v) td.dataset.value = String(v);
-        if (cls !== was.cls) td.className = cls.trim();
-        if (focusable !== was.focusable) td.tabIndex = focusable ? 0 : -1;
-        if (label !== was.label) td.setAttribute('aria-label', label);
+        if (cls !== was.cls) { td.className = cls.trim(); was.cls = cls; }
+        if (focusable !== was.focusable) { td.tabIndex = focusable ? 0 : -1; was.focusable = focusable; }
+        if (v !== was.v || hidden !== was.hidden || text !== was.label || err !== was.err || rowName !== was.rowName || colName !== was.colName) {
+          // The name starts with the number shown (WCAG 2.5.3 label in name), then where it is and what it means.
+          td.setAttribute('aria-label', `${text} (${rowName}, ${colName}): ${this.describe(i, j, v, hidden)}${err ? `. Invalid input: ${err.message}` : ''}`);
+          Object.assign(was, { v, hidden, label: text, rowName, colName });
+        }
         if (err !== was.err) {
           if (err) { td.setAttribute('aria-invalid', 'true'); td.setAttribute('aria-describedby', this.messageEl.id); }
           else { td.removeAttribute('aria-invalid'); td.removeAttribute('aria-describedby'); }
+          was.err = err;
         }
-        td._shown = { v, hidden, bg, text, cls, focusable, label, err, rowName, colName };
       }
     }
     const legendKey = `${lo}|${hi}`;
@@ -261,7 +263,7 @@ export class Heatmap {
     input.setAttribute('aria-label', `new value for ${this.options.ariaName ?? this.options.matrix} row ${i + 1}, column ${j + 1}`);
     input.value = firstChar ?? (err ? err.text : String(this.data.matrix[i][j]));
     this.editing = [i, j];
-    td._shown = { ...td._shown, text: null }; // the editor replaced the text: write it back when it closes
+    this.shown[i][j].text = null; // the editor replaced the text: write it back when it closes
     td.textContent = '';
     td.append(input);
     input.focus();
