@@ -69,8 +69,18 @@ EMSCRIPTEN_KEEPALIVE int attn_run(const char* lesson_json) {
   problems = read_lesson(lesson_json, pending, lesson);
   pending.clear();
   if (!problems.empty()) return 0;
-  trace = compute_trace(lesson);
+  Trace next = compute_trace(lesson, &trace);  // steps an edit did not touch come from the last trace
+  trace = std::move(next);
   return 1;
+}
+
+// Reads and checks a lesson without computing it (1 when it has no problems): the page checks a big lesson here
+// and computes it in a Web Worker.
+EMSCRIPTEN_KEEPALIVE int attn_check(const char* lesson_json) {
+  Lesson lesson;
+  problems = read_lesson(lesson_json, pending, lesson);
+  pending.clear();
+  return problems.empty() ? 1 : 0;
 }
 
 EMSCRIPTEN_KEEPALIVE const char* attn_problems() {

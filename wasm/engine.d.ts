@@ -91,8 +91,10 @@ export type DecodedFragment =
 export interface Engine {
   /** Validate and compute every intermediate. Never throws for bad input: problems come back as values. */
   trace(lesson: Lesson | string): Result<Trace>;
-  /** Every problem in the lesson (empty when valid). */
+  /** Every problem in the lesson (empty when valid), without computing it: the engine keeps its last trace. */
   check(lesson: Lesson | string): Problem[];
+  /** The lesson of the last successful trace(): the one explainScore/explainSoftmax/explainOutput answer about. */
+  readonly traced: Lesson | string | null;
   /** The CLI's JSON trace text (17 significant digits, hidden cells null), byte-identical to native `attnlab trace`. */
   traceJson(lessonText: string): Result<string>;
   /** One student's exercises from an exercise set (core/exercise-format.md) and a seed, with answer keys. */

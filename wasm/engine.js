@@ -114,10 +114,31 @@ function isTypedMatrix(value) {
   return value && typeof value === 'object' && value.data instanceof Float64Array;
 }
 
+// A literal matrix of plain numbers (arrays of rows) travels as a typed array too: turning numbers into JSON
+// text and back costs more than the attention itself for a lesson of a few thousand numbers. Anything that is
+// not a rectangle of finite numbers stays as it is, for the engine to explain what is wrong with it.
+function asTyped(rows) {
+  if (!Array.isArray(rows) || rows.length === 0 || !Array.isArray(rows[0])) return rows;
+  const cols = rows[0].length;
+  if (cols === 0 || rows.length * cols < 64) return rows;
+  const data = new Float64Array(rows.length * cols);
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    if (!Array.isArray(row) || row.length !== cols) return rows;
+    for (let j = 0; j < cols; j++) {
+      const v = row[j];
+      if (typeof v !== 'number' || !Number.isFinite(v)) return rows;
+      data[i * cols + j] = v;
+    }
+  }
+  return { rows: rows.length, cols, data };
+}
+
 function wrap(M) {
   const api = {
     putMatrix: M.cwrap('attn_put_matrix', null, ['number', 'number', 'number', 'number']),
     run: M.cwrap('attn_run', 'number', ['number']),
+    check: M.cwrap('attn_check', 'number', ['number']),
     problems: M.cwrap('attn_problems', 'string', []),
     info: M.cwrap('attn_trace_info', 'string', []),
     explain: M.cwrap('attn_explain', 'string', ['number', 'number', 'number', 'number']),
@@ -155,7 +176,8 @@ function wrap(M) {
   function send(lesson) {
     if (typeof lesson === 'string') return lesson;
     const rest = {}, typed = [];
-    for (const [key, value] of Object.entries(lesson ?? {})) {
+    for (const [key, raw] of Object.entries(lesson ?? {})) {
+      const value = MATRIX_FIELDS.includes(key) ? asTyped(raw) : raw;
       if (!(MATRIX_FIELDS.includes(key) && isTypedMatrix(value))) {
         rest[key] = value;
         continue;
@@ -202,6 +224,7 @@ function wrap(M) {
     return e;
   }
 
+  let traced = null;
   return {
     trace(lesson) {
       let text;
@@ -212,11 +235,22 @@ function wrap(M) {
         return { ok: false, problems: [{ field: err.field ?? 'lesson', message: err.field ? err.message : `cannot be read: ${err.message}` }] };
       }
       const ok = withStrings([text], (p) => api.run(p));
-      return ok ? { ok: true, value: readTrace() } : { ok: false, problems: JSON.parse(api.problems()) };
+      if (!ok) return { ok: false, problems: JSON.parse(api.problems()) };
+      traced = lesson;
+      return { ok: true, value: readTrace() };
     },
+    /** The lesson of the trace the engine holds (what explain* answers about). */
+    get traced() { return traced; },
+    /** The lesson's problems ([] when none), without computing it: the last trace stays what it was. */
     check(lesson) {
-      const result = this.trace(lesson);
-      return result.ok ? [] : result.problems;
+      let text;
+      try {
+        text = send(lesson);
+      } catch (err) {
+        if (isEngineCrash(err) && !/Invalid string length/.test(err.message)) throw err;
+        return [{ field: err.field ?? 'lesson', message: err.field ? err.message : `cannot be read: ${err.message}` }];
+      }
+      return withStrings([text], (p) => api.check(p)) ? [] : JSON.parse(api.problems());
     },
     traceJson(lessonText) {
       const code = withStrings(['trace', lessonText, '-', ''], (c, t, s, o) => api.command(c, t, s, o));
