@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one command that passes every test: installs what is missing, builds, then runs
-# the native Catch2 tests (plain and under ASan+UBSan), the same tests compiled to wasm under Node,
+# the native Catch2 tests (plain, and under ASan+UBSan in the clang build the fuzzers use), bounded fuzzing, the same tests compiled to wasm under Node,
 # the engine's JS contract and both CLIs under Node, and the page in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,13 +13,12 @@ bash scripts/build.sh
 echo "== native Catch2 tests"
 ctest --test-dir build --output-on-failure
 
-echo "== native Catch2 tests under AddressSanitizer + UndefinedBehaviorSanitizer"
-cmake -S . -B build-asan -DATTNLAB_SANITIZE=ON -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build-asan -j"$jobs" --target attnlab_tests
-ctest --test-dir build-asan --output-on-failure
-
-echo "== libFuzzer on the lesson and exercise-set readers (bounded)"
+echo "== libFuzzer on the lesson and exercise-set readers and on link fragments (bounded)"
 bash scripts/fuzz.sh
+
+echo "== native Catch2 tests under AddressSanitizer + UndefinedBehaviorSanitizer (clang, the fuzz build)"
+cmake --build build-fuzz -j"$jobs" --target attnlab_tests
+ctest --test-dir build-fuzz --output-on-failure
 
 echo "== the same Catch2 tests compiled to wasm, under Node"
 ctest --test-dir build-wasm --output-on-failure
