@@ -24,11 +24,11 @@ struct Unchanged {
   bool Q = false, K = false, V = false, scores = false, scaled = false, weights = false, W_O = false;
 };
 
-Unchanged compare(const Trace& t, const Trace* prev) {
+Unchanged compare(const Trace& t, const Trace* prev, const std::map<std::string, Matrix>& inputs) {
   Unchanged u;
   if (!prev || prev->heads != t.heads || prev->head.size() != static_cast<std::size_t>(t.heads) || !same(&prev->X, &t.X))
     return u;
-  const auto kept = [&](const char* name) { return same(find(prev->inputs, name), find(t.inputs, name)); };
+  const auto kept = [&](const char* name) { return same(find(prev->inputs, name), find(inputs, name)); };
   u.Q = kept("W_Q");
   u.K = kept("W_K");
   u.V = kept("W_V");
@@ -41,10 +41,9 @@ Unchanged compare(const Trace& t, const Trace* prev) {
 
 }  // namespace
 
-Trace compute_trace(const Lesson& lesson, Trace* previous) {
+Trace compute_trace(Lesson lesson, Trace* previous) {
   use_fixed_blocking();
   Trace t;
-  t.inputs = lesson.matrices;
   t.tokens = lesson.tokens;
   t.token_ids = token_ids(lesson);
   t.vocab = lesson.vocab;
@@ -59,7 +58,7 @@ Trace compute_trace(const Lesson& lesson, Trace* previous) {
   t.d_v = static_cast<int>(W_V.cols()) / t.heads;
   t.divisor = score_divisor(lesson, t.d_k);
   t.visible = visibility(lesson);
-  const Unchanged kept = compare(t, previous);
+  const Unchanged kept = compare(t, previous, lesson.matrices);
 
   const Eigen::Index n = t.X.rows();
   t.concat.resize(n, W_V.cols());
@@ -99,6 +98,7 @@ Trace compute_trace(const Lesson& lesson, Trace* previous) {
   const Matrix* W_O = lesson.find("W_O");
   if (all_Z_kept && kept.W_O) t.output = std::move(previous->output);
   else t.output = W_O ? Matrix(t.concat * *W_O) : t.concat;
+  t.inputs = std::move(lesson.matrices);  // (W_Q, W_K, W_V and W_O point into them until here)
   return t;
 }
 

@@ -10,6 +10,7 @@ namespace attnlab {
 // `previous` (optional) is the trace of the lesson computed just before, e.g. before a student's edit: the
 // steps whose inputs the edit left alone are moved out of it instead of computed again (the same numbers —
 // the computation is deterministic); it is left in a valid but unspecified state.
-Trace compute_trace(const Lesson& lesson, Trace* previous = nullptr);
+// The lesson is taken by value: its matrices become the trace's inputs, moved when the caller passes an rvalue.
+Trace compute_trace(Lesson lesson, Trace* previous = nullptr);
 
 }  // namespace attnlab

@@ -21,9 +21,11 @@ Visibility visibility(const Lesson& lesson) {
 
 Matrix apply_mask(const Matrix& scaled, const Visibility& visible) {
   Matrix masked = scaled;
-  for (Eigen::Index i = 0; i < masked.rows(); ++i)
-    for (Eigen::Index j = 0; j < masked.cols(); ++j)
-      if (!visible(i, j)) masked(i, j) = -std::numeric_limits<double>::infinity();
+  // Both are row-major and of one shape: one pass over the flat arrays.
+  const unsigned char* v = visible.data();
+  double* m = masked.data();
+  for (Eigen::Index k = 0; k < masked.size(); ++k)
+    if (!v[k]) m[k] = -std::numeric_limits<double>::infinity();
   return masked;
 }
 

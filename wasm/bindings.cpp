@@ -69,7 +69,7 @@ EMSCRIPTEN_KEEPALIVE int attn_run(const char* lesson_json) {
   problems = read_lesson(lesson_json, pending, lesson);
   pending.clear();
   if (!problems.empty()) return 0;
-  Trace next = compute_trace(lesson, &trace);  // steps an edit did not touch come from the last trace
+  Trace next = compute_trace(std::move(lesson), &trace);  // steps an edit did not touch come from the last trace
   trace = std::move(next);
   return 1;
 }
