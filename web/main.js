@@ -4,7 +4,8 @@ import { loadEngine } from '../wasm/engine.js';
 import { STEPS } from './steps.js';
 import { PRESETS, DEFAULT_PRESET, presetById } from './presets/index.js';
 import { createStore } from './state.js';
-import { decodeFragment, encodeState, readPayload, STEP_IDS, LOCKABLE, MAX_NOTE } from './share.js';
+import { decodeFragment, encodeState, payloadOf, readPayload, STEP_IDS, LOCKABLE, MAX_FRAGMENT, MAX_NOTE } from './share.js';
+import { openPersist } from './persist.js';
 import { Toolbar, makeDialog, copyText, el } from './views/toolbar.js';
 import { download, heatmapSvg, matricesCsv, matricesOf, numpyCode, pytorchCode, svgToPng } from './export.js';
 import { startEmbedMode } from './embed.js';
@@ -37,7 +38,7 @@ let current = null; // {lesson, trace, inputs}: derived, never stored in the sta
 
 function compute(lesson) {
   const r = engine.trace(lesson);
-  if (!r.ok) return { ok: false, problems: r.problems };
+  if (!r.ok) return { ok: false, problems: r.problems, crashed: r.crashed };
   return { ok: true, trace: r.value, inputs: inputsOf(r.value) };
 }
 
@@ -56,7 +57,8 @@ const listParam = (name, allowed) => (query.get(name) ?? '').split(',').map((x) 
 /** A decoded fragment becomes a state only if the engine accepts its lesson. */
 function acceptDecoded(d, what) {
   if (d.ok) {
-    const found = engine.check(d.state.lesson);
+    let found;
+    try { found = engine.check(d.state.lesson); } catch (err) { if (!err.crashed) throw err; found = [{ field: 'engine', message: err.message }]; }
     if (found.length === 0) {
       // Text that looks like HTML is shown as plain text anyway; say so, since a link made by this page never has it.
       const l = d.state.lesson;
@@ -73,8 +75,21 @@ function acceptDecoded(d, what) {
   return null;
 }
 
+// Edits the link cannot hold (past its length limit) are kept in this browser and come back on a reload of the
+// same address; an embed's state belongs to its host page.
+const saved = EMBED ? null : openPersist(location.pathname);
+let restoredCopy = false;
+
 async function initialState() {
   let state = acceptDecoded(await decodeFragment(location.hash, engine), 'this link');
+  const kept = saved ? await saved.restore(location.hash) : null;
+  if (kept) {
+    const before = notice;
+    const r = readPayload(kept);
+    const copy = acceptDecoded(r.ok ? { ok: true, state: r.state } : r, 'this browser’s copy');
+    if (copy) { state = copy; restoredCopy = true; } else notice = before;
+  }
+  if (engine.crashed) await engine.restart(); // the lesson stopped the engine: the default one needs a fresh instance
   if (!state) {
     const preset = presetById(query.get('preset') ?? '') ?? DEFAULT_PRESET;
     state = { ...VIEW_DEFAULTS, lesson: structuredClone(preset.lesson), preset: preset.id };
@@ -94,6 +109,7 @@ let problems = []; // from the last rejected edit, shown next to the related inp
 /** Accept a new lesson if the engine can trace it; otherwise report its problems and keep the old one. */
 function tryLesson(lesson, patch = {}) {
   const result = compute(lesson);
+  if (result.crashed) return result; // not the lesson's fault: the crash handler below restores what was shown
   if (!result.ok) {
     problems = result.problems;
     if (current) engine.trace(current.lesson); // keep explain* pointing at what is shown
@@ -137,9 +153,10 @@ const header = new HeaderControls(app.querySelector('.top'), {
   onSentence: (text) => {
     if (!text.trim()) { header.showProblem('Type at least one word.'); return; }
     header.showProblem('');
-    const next = setSentence(engine, current.lesson, current.inputs, dims(), text);
+    let next;
+    try { next = setSentence(engine, current.lesson, current.inputs, dims(), text); } catch (err) { if (err.crashed) return; throw err; } // restored by the crash handler
     const r = tryLesson(next);
-    if (!r.ok) header.showProblem(r.problems.map((p) => `${p.field}: ${p.message}`).join(' '));
+    if (!r.ok && !r.crashed) header.showProblem(r.problems.map((p) => `${p.field}: ${p.message}`).join(' '));
   },
   onPreset: (id) => loadPreset(id),
   onSeed: (seed) => tryLesson(setSeed(current.lesson, seed)),
@@ -457,6 +474,50 @@ function loadPreset(id) {
   if (r.ok) notice = '';
 }
 
+// The engine stopped (a trap, an abort, out of memory; wasm/engine.js): a fresh instance recomputes the last
+// valid state — the edit that was being computed is dropped — and the student is told.
+let recovering = null; // the promise of the recovery under way
+engine.onCrash((reason) => {
+  if (recovering) return;
+  recovering = engine.restart().then(() => {
+    notice = `The engine stopped unexpectedly (${reason}); it was restarted and your lesson was restored.`;
+    const r = current ? tryLesson(current.lesson) : { ok: false };
+    if (!r.ok && !r.crashed) loadPreset(DEFAULT_PRESET.id);
+    if (engine.crashed) notice = `The engine stopped unexpectedly (${reason}) and stopped again when restarted. Reload the page; your lesson is in its link.`;
+    render();
+  }, (err) => {
+    notice = `The engine stopped unexpectedly (${reason}) and could not be restarted (${err.message}). Reload the page; your lesson is in its link.`;
+    render();
+  }).finally(() => { recovering = null; });
+});
+
+// A link holds the state only up to share.js's limit. Past it the address bar keeps the last state that fitted;
+// the newer one is kept in this browser (web/persist.js) until the link fits again, and the student is told.
+let linkTooLong = 0, copyKept = true, linkNoticeShown = null; // linkTooLong: characters of the link that does not fit
+function linkHolds(state, hash) {
+  const fits = hash.length - 1 <= MAX_FRAGMENT;
+  linkTooLong = fits ? 0 : hash.length - 1;
+  if (fits) {
+    restoredCopy = false;
+    saved?.forget();
+  } else {
+    (saved ? saved.save(payloadOf(state), location.hash) : Promise.resolve(false)).then((ok) => { copyKept = ok; showLinkNotice(); });
+  }
+  showLinkNotice();
+  return fits;
+}
+function showLinkNotice() {
+  const text = !linkTooLong ? null
+    : `${restoredCopy ? 'Your latest edits were restored from this browser. ' : ''}This lesson is too large for a link (${linkTooLong.toLocaleString('en')} characters; a link holds at most ${MAX_FRAGMENT.toLocaleString('en')}), so the address bar and copied links no longer hold your latest edits. ${copyKept
+      ? 'This browser keeps them: reloading this page brings them back. To share them, use Export → Lesson (JSON).'
+      : 'This browser does not let the page keep them either (storage is off or full): use Export → Lesson (JSON) to keep them.'}`;
+  if (text === linkNoticeShown) return;
+  if (text) notice = text;
+  else if (notice === linkNoticeShown) notice = '';
+  linkNoticeShown = text;
+  render();
+}
+
 // Every edit of the lesson or of the instructor's settings is a new history entry (typing bursts within
 // a second share one); selection, step and decoding step only replace the current entry.
 let lastHash = location.hash, urlSeq = 0, pendingPush = false, lastPushAt = 0, lastEditKey = null, applyingHistory = false;
@@ -470,6 +531,7 @@ store.subscribe((state) => {
   const seq = ++urlSeq;
   urlWritten = encodeState(state).then((hash) => {
     if (seq !== urlSeq) return;
+    if (!linkHolds(state, hash)) return;
     const now = performance.now();
     // (an embed only replaces: its entries would join the host page's Back button)
     const push = pendingPush && !EMBED && now - lastPushAt > 1000 && location.hash !== '';
@@ -520,6 +582,10 @@ async function shareLink() {
 
 async function copyLink() {
   const link = await shareLink();
+  if (linkTooLong) {
+    toolbar.say(`No link copied: this lesson is too large for a link (${linkTooLong.toLocaleString('en')} characters; a link holds at most ${MAX_FRAGMENT.toLocaleString('en')}). Use Export → Lesson (JSON) to share it.`);
+    return link;
+  }
   toolbar.say((await copyText(link)) ? 'Link copied.' : 'Copy this link from the address bar.');
   return link;
 }
@@ -627,6 +693,12 @@ window.attentionLab = {
     return json.ok ? { ...current.trace, ...JSON.parse(json.value) } : current.trace;
   },
   engineMemoryBytes: () => engine.memoryBytes(),
+  /** Tests only: stop the engine as a bug in it would, now or inside its next call ({next: true}). */
+  async debugCrashEngine(options) {
+    const r = engine.debugTrap(options);
+    await recovering;
+    return r;
+  },
   get frame() { return frame; },
 };
 

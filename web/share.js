@@ -15,7 +15,7 @@ export const STEP_IDS = ['embed', 'project', 'score', 'scale', 'softmax', 'sum']
 export const LOCKABLE = ['X', 'W_Q', 'W_K', 'W_V', 'W_O', 'sentence', 'seed', 'sizes', 'scale', 'mask'];
 const SELECTABLE = ['X', 'W_Q', 'W_K', 'W_V', 'W_O', 'Q', 'K', 'V', 'scores', 'scaled', 'weights', 'Z', 'concat', 'output', 'mask'];
 export const MAX_NOTE = 2000;
-const MAX_FRAGMENT = 1_000_000;     // characters of the fragment (browsers cap a whole URL near 2 MB)
+export const MAX_FRAGMENT = 1_000_000; // characters of the fragment (browsers cap a whole URL near 2 MB)
 
 const b64url = {
   encode(bytes) {
