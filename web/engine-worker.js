@@ -18,6 +18,8 @@ self.onmessage = async ({ data: { id, lesson } }) => {
   try {
     const r = (await engine).trace(lesson);
     if (r.ok) self.postMessage({ id, ok: true, trace: r.value }, buffers(r.value));
+    // a trap in the engine (wasm/engine.js answers {crashed: true}): this worker's instance is spent
+    else if (r.crashed) self.postMessage({ id, ok: false, crashed: true, message: r.problems[0]?.message ?? 'the engine stopped' });
     else self.postMessage({ id, ok: false, problems: r.problems });
   } catch (err) {
     // a trap in the engine: this worker's instance is spent; the page starts a new worker
