@@ -6,12 +6,13 @@ import { PRESETS, DEFAULT_PRESET, presetById } from './presets/index.js';
 import { createStore } from './state.js';
 import { decodeFragment, encodeState, payloadOf, readPayload, STEP_IDS, LOCKABLE, MAX_FRAGMENT, MAX_NOTE } from './share.js';
 import { openPersist } from './persist.js';
+import { createOffThreadEngine, OFF_THREAD_WORK, workOf } from './off-thread.js';
 import { Toolbar, makeDialog, copyText, el } from './views/toolbar.js';
 import { download, heatmapSvg, matricesCsv, matricesOf, numpyCode, pytorchCode, svgToPng } from './export.js';
 import { startEmbedMode } from './embed.js';
 import { toRows } from './matrix.js';
 import { addOutputProjection, addSeed, inputsOf, removeOutputProjection, resize, setCell, setSeed, setSentence } from './lesson-edit.js';
-import { Heatmap } from './views/heatmap.js';
+import { MatrixView } from './views/matrix-view.js';
 import { Inspector } from './views/inspector.js';
 import { StepCard, escapeHtml } from './views/step-card.js';
 import { HeaderControls, MaskControl, MaskGrid, NumberControl, Switch } from './views/controls.js';
@@ -39,14 +40,22 @@ let current = null; // {lesson, trace, inputs}: derived, never stored in the sta
 function compute(lesson) {
   const r = engine.trace(lesson);
   if (!r.ok) return { ok: false, problems: r.problems, crashed: r.crashed };
-  return { ok: true, trace: r.value, inputs: inputsOf(r.value) };
+  return { ok: true, trace: r.value };
 }
 
+// The engine explains the trace it holds last; after a lesson computed elsewhere (the worker) or a rejected
+// edit it may hold another, and traces the shown lesson again the first time an explanation is asked for.
+const holdShown = () => { if (current && engine.traced !== current.lesson) engine.trace(current.lesson); };
 const explain = {
-  score: (h, i, j) => engine.explainScore(h, i, j),
-  softmax: (h, i) => engine.explainSoftmax(h, i),
-  output: (h, i, t) => engine.explainOutput(h, i, t),
+  score: (h, i, j) => (holdShown(), engine.explainScore(h, i, j)),
+  softmax: (h, i) => (holdShown(), engine.explainSoftmax(h, i)),
+  output: (h, i, t) => (holdShown(), engine.explainOutput(h, i, t)),
 };
+
+// Big lessons are computed in a Web Worker (web/off-thread.js) while the page stays usable.
+const offThread = createOffThreadEngine();
+let latest = 0;                      // the newest lesson asked for; an older answer from the worker is dropped
+let settled = Promise.resolve();     // resolves when the worker has answered the newest lesson
 
 // ---------- the state ----------
 // state = {lesson, preset, selection, reveal, step, hidden: [step ids], locked: [input names], note}
@@ -108,29 +117,62 @@ let problems = []; // from the last rejected edit, shown next to the related inp
 
 /** Accept a new lesson if the engine can trace it; otherwise report its problems and keep the old one. */
 function tryLesson(lesson, patch = {}) {
+  const seq = ++latest;
+  setBusy(false);
+  if (offThread && workOf(lesson) > OFF_THREAD_WORK) return tryOffThread(lesson, patch, seq);
   const result = compute(lesson);
   if (result.crashed) return result; // not the lesson's fault: the crash handler below restores what was shown
   if (!result.ok) {
     problems = result.problems;
-    if (current) engine.trace(current.lesson); // keep explain* pointing at what is shown
     render();
     return result;
   }
-  problems = [];
-  current = { lesson, trace: result.trace, inputs: result.inputs };
-  const n = result.trace.tokens.length;
-  const sel = 'selection' in patch ? patch.selection : store.get().selection;
-  const selection = sel && selectionFits(sel, result.trace, result.inputs) ? sel : null;
-  const reveal = Math.min(patch.reveal ?? store.get().reveal ?? n, n);
-  store.set({ ...patch, selection, lesson, reveal });
+  accept(lesson, result.trace, patch);
   return { ok: true };
 }
 
+/** A big lesson: checked here at once (a refusal is as immediate as for a small one), computed by the worker. */
+function tryOffThread(lesson, patch, seq) {
+  let found;
+  try { found = engine.check(lesson); } catch (err) { if (!err.crashed) throw err; return { ok: false, problems: [], crashed: true }; }
+  if (found.length) { problems = found; render(); return { ok: false, problems: found }; }
+  setBusy(true, lesson);
+  settled = offThread.trace(lesson).then((r) => {
+    if (seq !== latest) return;
+    setBusy(false);
+    if (r.ok) accept(lesson, r.trace, patch);
+    else if (!current) { notice = `The lesson could not be computed (${r.crashed ? r.message : r.problems[0]?.message}), so the default lesson is shown instead.`; loadPreset(DEFAULT_PRESET.id); }
+    else { notice = r.crashed ? `Computing that lesson stopped the engine (${r.message}); the lesson before it is kept.` : ''; problems = r.problems ?? []; render(); }
+  });
+  return { ok: true, pending: true };
+}
+
+function setBusy(on, lesson) {
+  const el = app.querySelector('.busy');
+  if (!el || el.hidden === !on) return;
+  el.hidden = !on;
+  el.textContent = on ? `Computing a large lesson (about ${(workOf(lesson) / 1e6).toFixed(0)} million multiply-adds) in the background — the page stays usable, and it appears here when it is ready.` : '';
+  document.documentElement.dataset.busy = String(on);
+}
+
+/** A computed lesson becomes the one shown. */
+function accept(lesson, trace, patch) {
+  problems = [];
+  // The inputs as arrays of rows are what edits start from: made when the first edit asks for them.
+  let inputs = null;
+  current = { lesson, trace, get inputs() { return (inputs ??= inputsOf(trace)); } };
+  const n = trace.tokens.length;
+  const sel = 'selection' in patch ? patch.selection : store.get().selection;
+  const selection = sel && selectionFits(sel, trace) ? sel : null;
+  const reveal = Math.min(patch.reveal ?? store.get().reveal ?? n, n);
+  store.set({ ...patch, selection, lesson, reveal });
+}
+
 /** A selected cell (perhaps from a link) must lie inside its matrix. */
-function selectionFits(sel, t, inputs) {
+function selectionFits(sel, t) {
   const n = t.tokens.length, h = t.heads;
   const shapes = { X: [n, t.dModel], W_Q: [t.dModel, h * t.dK], W_K: [t.dModel, h * t.dK], W_V: [t.dModel, h * t.dV],
-    W_O: inputs.W_O ? [inputs.W_O.length, inputs.W_O[0].length] : [0, 0], Q: [n, t.dK], K: [n, t.dK], V: [n, t.dV], Z: [n, t.dV],
+    W_O: t.inputs.W_O ? [t.inputs.W_O.rows, t.inputs.W_O.cols] : [0, 0], Q: [n, t.dK], K: [n, t.dK], V: [n, t.dV], Z: [n, t.dV],
     scores: [n, n], scaled: [n, n], weights: [n, n], mask: [n, n], concat: [n, h * t.dV], output: [t.output.rows, t.output.cols] };
   const shape = shapes[sel.matrix];
   return Boolean(shape) && Number.isInteger(sel.head) && sel.head >= 0 && sel.head < h && sel.row >= 0 && sel.row < shape[0] && sel.col >= 0 && sel.col < shape[1];
@@ -145,7 +187,7 @@ function dims() {
 app.innerHTML = `
   <header class="top"></header>
   <div class="toolbar-host"></div>
-  <div class="notices"><p class="notice" role="status" hidden></p><p class="instructor-note" hidden></p><div class="about" hidden></div><div class="problems global" role="alert" hidden></div></div>
+  <div class="notices"><p class="busy" role="status" hidden></p><p class="notice" role="status" hidden></p><p class="instructor-note" hidden></p><div class="about" hidden></div><div class="problems global" role="alert" hidden></div></div>
   <div class="layout"><div class="cards"></div><aside class="side"></aside></div>
   <footer class="foot">Attention Lab — every number is computed live by the WebAssembly engine.</footer>`;
 const header = new HeaderControls(app.querySelector('.top'), {
@@ -232,7 +274,7 @@ outputButtons.addEventListener('click', (e) => {
 });
 
 // ---------- heatmaps, rebuilt when the set of matrices changes ----------
-const grids = {}; // step id -> {signature, maps: {key: Heatmap}}
+const grids = {}; // step id -> {signature, maps: {key: MatrixView}}
 const q = (s) => `“${s}”`;
 
 function headGroups(body, heads, names) {
@@ -265,7 +307,7 @@ const select = (sel) => store.set({ selection: sel });
 const edit = (name) => (i, j, v) => tryLesson(setCell(current.lesson, current.inputs, name, i, j, v));
 
 function makeMap(host, maps, key, options) {
-  maps[key] = new Heatmap(host, { onSelect: select, ...options });
+  maps[key] = new MatrixView(host, { onSelect: select, ...options });
 }
 
 function label(name, head, heads) {
@@ -275,7 +317,7 @@ function label(name, head, heads) {
 
 function buildAll() {
   const t = current.trace, heads = t.heads, tk = t.tokens;
-  const hasWO = Boolean(current.inputs.W_O);
+  const hasWO = Boolean(current.trace.inputs.W_O);
   const lockKey = store.get().locked.join();
   ensureGrids('embed', `X|${lockKey}`, (body, maps) => {
     const row = document.createElement('div'); row.className = 'matrix-row'; body.append(row);
@@ -357,7 +399,7 @@ let frame = 0;
 function render() {
   if (!current) return;
   const state = store.get();
-  const t = current.trace, inputs = current.inputs, tk = t.tokens, n = tk.length;
+  const t = current.trace, tk = t.tokens, n = tk.length;
   buildAll();
   const maps = Object.fromEntries(Object.values(grids).flatMap((g) => Object.entries(g.maps)));
   const paint = (key, matrix, extra = {}) => {
@@ -366,27 +408,27 @@ function render() {
     m.update({ matrix, highlight: highlightFor(m.options.matrix, m.options.head), ...extra });
   };
   const dimLabels = (count, perHead) => Array.from({ length: count }, (_, j) => (perHead && t.heads > 1 ? `${Math.floor(j / perHead) + 1}.${(j % perHead) + 1}` : String(j + 1)));
-  paint('X', inputs.X, { rowLabels: tk, colLabels: dimLabels(t.dModel) });
-  paint('W_Q', inputs.W_Q, { colLabels: dimLabels(t.heads * t.dK, t.dK) });
-  paint('W_K', inputs.W_K, { colLabels: dimLabels(t.heads * t.dK, t.dK) });
-  paint('W_V', inputs.W_V, { colLabels: dimLabels(t.heads * t.dV, t.dV) });
+  paint('X', t.X, { rowLabels: tk, colLabels: dimLabels(t.dModel) });
+  paint('W_Q', t.inputs.W_Q, { colLabels: dimLabels(t.heads * t.dK, t.dK) });
+  paint('W_K', t.inputs.W_K, { colLabels: dimLabels(t.heads * t.dK, t.dK) });
+  paint('W_V', t.inputs.W_V, { colLabels: dimLabels(t.heads * t.dV, t.dV) });
   const lesson = state.lesson;
   const kind = maskKind(lesson.mask);
   const reveal = state.reveal ?? n;
   const pending = kind === 'causal' && reveal < n ? new Set(Array.from({ length: n - reveal }, (_, k) => reveal + k)) : null;
   const hidden = (i, j) => t.visible[i * n + j] === 0;
   t.headTraces.forEach((h, k) => {
-    paint(`Q${k}`, toRows(h.Q), { rowLabels: tk });
-    paint(`K${k}`, toRows(h.K), { rowLabels: tk });
-    paint(`V${k}`, toRows(h.V), { rowLabels: tk });
-    paint(`scores${k}`, toRows(h.scores), { rowLabels: tk, colLabels: tk, hidden });
-    paint(`scaled${k}`, toRows(h.scaled), { rowLabels: tk, colLabels: tk, hidden });
-    paint(`weights${k}`, toRows(h.weights), { rowLabels: tk, colLabels: tk, hidden, dimRows: pending });
-    paint(`Z${k}`, toRows(h.Z), { rowLabels: tk, dimRows: pending });
+    paint(`Q${k}`, h.Q, { rowLabels: tk });
+    paint(`K${k}`, h.K, { rowLabels: tk });
+    paint(`V${k}`, h.V, { rowLabels: tk });
+    paint(`scores${k}`, h.scores, { rowLabels: tk, colLabels: tk, hidden, visible: t.visible });
+    paint(`scaled${k}`, h.scaled, { rowLabels: tk, colLabels: tk, hidden, visible: t.visible });
+    paint(`weights${k}`, h.weights, { rowLabels: tk, colLabels: tk, hidden, visible: t.visible, dimRows: pending });
+    paint(`Z${k}`, h.Z, { rowLabels: tk, dimRows: pending });
   });
-  paint('concat', toRows(t.concat), { rowLabels: tk, colLabels: dimLabels(t.heads * t.dV, t.dV) });
-  if (inputs.W_O) paint('W_O', inputs.W_O, { rowLabels: dimLabels(t.heads * t.dV, t.dV) });
-  paint('output', toRows(t.output), { rowLabels: tk });
+  paint('concat', t.concat, { rowLabels: tk, colLabels: dimLabels(t.heads * t.dV, t.dV) });
+  if (t.inputs.W_O) paint('W_O', t.inputs.W_O, { rowLabels: dimLabels(t.heads * t.dV, t.dV) });
+  paint('output', t.output, { rowLabels: tk });
 
   // header and controls
   header.update({ sentence: lesson.sentence ?? tk.join(' '), preset: state.preset, seed: lesson.init?.seed ?? (lesson.init ? 0 : null) });
@@ -404,7 +446,7 @@ function render() {
   maskControl.update({ kind, tokens: tk, reveal, padding });
   maskGridHost.hidden = kind !== 'custom';
   if (kind === 'custom') maskGrid.update({ tokens: tk, visible: t.visible });
-  outputButtons.innerHTML = inputs.W_O
+  outputButtons.innerHTML = t.inputs.W_O
     ? '<button type="button" data-action="remove">Remove W<sub>O</sub></button>'
     : `<button type="button" data-action="add">Add an output projection W<sub>O</sub></button>`;
 
@@ -424,7 +466,7 @@ function render() {
       notes.softmax.push(`<span class="warn">${t.heads > 1 ? `Head ${k + 1}: ` : ''}“${escapeHtml(tk[i])}” may not see any key — every key in its row is hidden. Softmax has nothing to share the weight among, so its weights row is all 0 and its output row in Z is all 0 (not a broken number).</span>`);
     }
   });
-  notes.sum = t.heads > 1 ? [`The ${t.heads} heads’ outputs are laid side by side (concat, ${n} × ${t.heads * t.dV})${inputs.W_O ? ' and W<sub>O</sub> mixes them' : '; add W<sub>O</sub> to mix them'}.`] : [];
+  notes.sum = t.heads > 1 ? [`The ${t.heads} heads’ outputs are laid side by side (concat, ${n} × ${t.heads * t.dV})${t.inputs.W_O ? ' and W<sub>O</sub> mixes them' : '; add W<sub>O</sub> to mix them'}.`] : [];
   for (const s of STEPS) cards[s.id].update({ problems: problemsFor(STEP_FIELDS[s.id]), notes: notes[s.id] });
   const known = Object.values(STEP_FIELDS).flat();
   const rest = problems.filter((p) => !known.some((x) => p.field === x || p.field.startsWith(`${x}[`) || p.field.startsWith(`${x}.`)));
@@ -462,7 +504,7 @@ function render() {
   if (locked('seed')) { header.seed.disabled = true; header.addSeed.disabled = true; } else header.addSeed.disabled = false;
   toolbar.update(state);
 
-  inspector.update({ selection: state.selection, trace: t, inputs, explain });
+  inspector.update({ selection: state.selection, trace: t, inputs: state.selection ? current.inputs : null, explain });
   frame++;
 }
 
@@ -520,29 +562,37 @@ function showLinkNotice() {
 
 // Every edit of the lesson or of the instructor's settings is a new history entry (typing bursts within
 // a second share one); selection, step and decoding step only replace the current entry.
-let lastHash = location.hash, urlSeq = 0, pendingPush = false, lastPushAt = 0, lastEditKey = null, applyingHistory = false;
+// The link is written just after the edit is painted: serialising and compressing a big lesson is not on the
+// way to the screen, and a burst of edits is written once.
+let lastHash = location.hash, urlSeq = 0, lastPushAt = 0, lastEditKey = null, urlTimer = null, urlDone = null;
 let urlWritten = Promise.resolve();
 const editKey = (st) => JSON.stringify([st.lesson, st.preset, st.hidden, st.locked, st.note]);
-store.subscribe((state) => {
+store.subscribe(() => {
   render();
-  const key = editKey(state);
-  if (lastEditKey !== null && key !== lastEditKey && !applyingHistory) pendingPush = true;
-  lastEditKey = key;
-  const seq = ++urlSeq;
-  urlWritten = encodeState(state).then((hash) => {
-    if (seq !== urlSeq) return;
-    if (!linkHolds(state, hash)) return;
-    const now = performance.now();
-    // (an embed only replaces: its entries would join the host page's Back button)
-    const push = pendingPush && !EMBED && now - lastPushAt > 1000 && location.hash !== '';
-    if (pendingPush) lastPushAt = now;
-    pendingPush = false;
-    if (hash === location.hash) { lastHash = hash; return; }
-    lastHash = hash;
-    history[push ? 'pushState' : 'replaceState'](null, '', hash);
-    onUrlChange?.(hash);
-  });
+  // a big lesson's link takes a while to build: it waits for a pause in the edits
+  const wait = current && current.trace.tokens.length * current.trace.dModel > 4096 ? 300 : 20;
+  if (!urlDone) urlWritten = new Promise((resolve) => { urlDone = resolve; });
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(() => { const done = urlDone; urlDone = null; writeUrl().then(done, done); }, wait);
 });
+
+async function writeUrl() {
+  const state = store.get(), seq = ++urlSeq;
+  const key = editKey(state);
+  const edited = lastEditKey !== null && key !== lastEditKey;
+  lastEditKey = key;
+  const hash = await encodeState(state);
+  if (seq !== urlSeq) return;
+  if (!linkHolds(state, hash)) return;
+  const now = performance.now();
+  // (an embed only replaces: its entries would join the host page's Back button)
+  const push = edited && !EMBED && now - lastPushAt > 1000 && location.hash !== '';
+  if (edited) lastPushAt = now;
+  if (hash === location.hash) { lastHash = hash; return; }
+  lastHash = hash;
+  history[push ? 'pushState' : 'replaceState'](null, '', hash);
+  onUrlChange?.(hash);
+}
 
 async function followUrl() {
   if (location.hash === lastHash) return;
@@ -551,10 +601,10 @@ async function followUrl() {
   if (location.hash !== target) return;
   const state = acceptDecoded(d, 'the new link');
   if (!state) { render(); return; }
-  applyingHistory = true;
   lastHash = target;
   const r = tryLesson(state.lesson, { ...VIEW_DEFAULTS, ...state });
-  applyingHistory = false;
+  await settled;
+  lastEditKey = editKey(store.get()); // moving through history is not a new edit
   if (r.ok) { notice = ''; render(); scrollToStep(state.step); }
 }
 window.addEventListener('popstate', followUrl);
@@ -700,10 +750,13 @@ window.attentionLab = {
     return r;
   },
   get frame() { return frame; },
+  /** Resolves when a lesson being computed in the background is shown (at once when there is none). */
+  settled: () => settled,
 };
 
 const first = tryLesson(store.get().lesson, { ...store.get() });
 if (!first.ok) { notice = 'The lesson could not be computed, so the default lesson is shown instead.'; loadPreset(DEFAULT_PRESET.id); }
+await settled; // a big first lesson is drawn when the worker has it
 if (EMBED) startEmbedMode({ getLesson: () => structuredClone(store.get().lesson), setLesson: setLessonFromOutside, getState: async () => ({ state: structuredClone(store.get()), link: await shareLink() }) });
 scrollToStep(store.get().step);
 document.documentElement.dataset.ready = 'true';
