@@ -8,21 +8,31 @@ export const INPUTS = ['X', 'W_Q', 'W_K', 'W_V', 'W_O'];
 const clone = (x) => structuredClone(x);
 const drawOf = (lesson, name) => lesson.init?.draws?.find((d) => d.name === name) ?? null;
 
-/** The numbers of the input matrices as the engine used them, drawn or literal (the trace carries them). */
+/**
+ * The numbers of the input matrices as the engine used them, drawn or literal (the trace carries them), as
+ * arrays of rows; each is converted when first read (an edit of X needs X only).
+ */
 export function inputsOf(trace) {
-  const values = { X: toRows(trace.X) };
-  for (const k of ['W_Q', 'W_K', 'W_V', 'W_O']) if (trace.inputs?.[k]) values[k] = toRows(trace.inputs[k]);
+  const values = {};
+  for (const k of INPUTS) {
+    const m = k === 'X' ? trace.X : trace.inputs?.[k];
+    if (!m) continue;
+    let rows = null;
+    Object.defineProperty(values, k, { enumerable: true, get: () => (rows ??= toRows(m)) });
+  }
   return values;
 }
 
-/** One cell of an input matrix changed. */
+/**
+ * One cell of an input matrix changed. Lessons are never changed in place, so the new one shares every part
+ * the edit did not touch with the old one (copying a 128 × 256 X for one number would cost more than computing).
+ */
 export function setCell(lesson, values, name, row, col, value) {
-  const next = clone(lesson);
-  const m = clone(values[name]);
+  const m = values[name].slice();
+  m[row] = m[row].slice();
   m[row][col] = value;
-  next[name] = m;
-  if (name === 'X') { /* a literal X overrides the embedding lookup; E and vocab stay for the token ids */ }
-  return next;
+  // (a literal X overrides the embedding lookup; E and vocab stay for the token ids)
+  return { ...lesson, [name]: m };
 }
 
 /** The shapes every input must have for n tokens, d_model, d_k (= d_v) per head and h heads. */

@@ -316,13 +316,13 @@ function label(name, head, heads) {
 }
 
 function buildAll() {
-  const t = current.trace, heads = t.heads, tk = t.tokens;
-  const hasWO = Boolean(current.trace.inputs.W_O);
+  const t = current.trace, heads = t.heads;
+  const hasWO = Boolean(t.inputs.W_O);
   const lockKey = store.get().locked.join();
   ensureGrids('embed', `X|${lockKey}`, (body, maps) => {
     const row = document.createElement('div'); row.className = 'matrix-row'; body.append(row);
     makeMap(row, maps, 'X', { matrix: 'X', label: 'X (embeddings)', ariaName: 'X', scale: 'diverging', editable: !locked('X'), onEdit: edit('X'),
-      describe: (i, j) => `dimension ${j + 1} of the embedding of ${q(tk[i])}` });
+      describe: (i, j) => `dimension ${j + 1} of the embedding of ${q(current.trace.tokens[i])}` });
   });
   ensureGrids('project', `h${heads}|${lockKey}`, (body, maps) => {
     const row = document.createElement('div'); row.className = 'matrix-row weights-row'; body.append(row);

@@ -24,7 +24,7 @@ export async function openPage(env, path = '', viewport = { width: 1280, height:
   if (init) await page.addInitScript(init);
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`) && console.error(e.stack));
   page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
   page.on('request', (r) => { if (!r.url().startsWith(env.base) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) problems.push(`left the origin: ${r.url()}`); });
   await page.goto(env.base + path);

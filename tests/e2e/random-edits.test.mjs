@@ -71,6 +71,31 @@ async function editBatch({ state, count }) {
       else input.dispatchEvent(new KeyboardEvent('keydown', { key: how, shiftKey: rand() < 0.2, bubbles: true, cancelable: true }));
       return true;
     }],
+    [6, function typeIntoCanvas() {
+      // large matrices are canvas heatmaps: the same keys move the focus box and open the editor
+      const grids = [...document.querySelectorAll('.canvas-wrap')].filter((g) => /editable/.test(g.getAttribute('aria-label') ?? '') && visible(g));
+      if (!grids.length) return false;
+      const grid = pick(grids);
+      grid.focus({ preventScroll: true });
+      for (let k = int(0, 5); k > 0; k--) grid.dispatchEvent(new KeyboardEvent('keydown', { key: pick(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageDown', 'PageUp']), bubbles: true, cancelable: true }));
+      const text = NUMBERS();
+      const byTyping = rand() < 0.4 && text.length > 0;
+      grid.dispatchEvent(new KeyboardEvent('keydown', { key: byTyping ? text[0] : 'Enter', bubbles: true, cancelable: true }));
+      const input = grid.querySelector('input');
+      if (!input) return false;
+      input.value = text;
+      const how = pick(['Enter', 'Enter', 'Tab', 'Escape', 'blur']);
+      if (how === 'blur') input.blur();
+      else input.dispatchEvent(new KeyboardEvent('keydown', { key: how, shiftKey: rand() < 0.2, bubbles: true, cancelable: true }));
+      return true;
+    }],
+    [2, function largeLesson() {
+      // a lesson past 16 × 16, so that canvas heatmaps take part
+      const n = int(17, 24), d = int(4, 32), heads = pick([1, 2]), cols = heads * int(1, 8);
+      window.attentionLab.setLesson({ heads, tokens: Array.from({ length: n }, (_, i) => `w${i}`), init: { seed: int(0, 99), draws: [
+        { name: 'X', shape: [n, d] }, ...['W_Q', 'W_K', 'W_V'].map((name) => ({ name, shape: [d, cols], scale: 0.3 }))] } });
+      return true;
+    }],
     [8, function moveInGrid() {
       const td = pick([...document.querySelectorAll('table[role=grid] td[tabindex="0"]')].filter(visible));
       if (!td) return false;
@@ -195,8 +220,9 @@ async function editBatch({ state, count }) {
     try { did = await action(); } catch (e) { errors.push(`${action.name} threw: ${e.message} ${(e.stack ?? '').split('\n').slice(1, 4).join(' ')} ${window.__lastLesson ?? ''}`); }
     if (did) { made++; note(action.name); time[action.name] = (time[action.name] ?? 0) + performance.now() - t0; }
     if (k % 4 === 3) await settle();
-    const nan = [...document.querySelectorAll('td[data-matrix][data-row][data-col]')].find((td) => /NaN/.test(td.textContent));
-    if (nan) { errors.push(`after ${action.name}: cell ${nan.dataset.matrix}[${nan.dataset.row},${nan.dataset.col}] shows "${nan.textContent}"`); break; }
+    // (a canvas readout quotes the student's invalid input, which may be "NaN": only its numbers count)
+    const nan = [...document.querySelectorAll('td[data-matrix][data-row][data-col], .canvas-readout')].find((el) => /NaN/.test(el.textContent.replace(/\(invalid input: .*$/, '')));
+    if (nan) { errors.push(`after ${action.name}: ${nan.dataset.matrix ? `cell ${nan.dataset.matrix}[${nan.dataset.row},${nan.dataset.col}]` : 'a canvas readout'} shows "${nan.textContent}"`); break; }
     if (window.__pwned) { errors.push(`script ran after ${action.name}`); break; }
   }
   document.activeElement?.blur?.();

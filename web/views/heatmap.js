@@ -36,7 +36,10 @@ export class Heatmap {
     const o = this.options;
     this.errors.clear();
     this.focus = [Math.min(this.focus[0], rows - 1), Math.min(this.focus[1], cols - 1)];
+    // Clearing the grid blurs an editor still open in it, which commits: that commit must not paint the old cells.
+    this.building = true;
     this.el.innerHTML = '';
+    this.building = false;
     const cap = document.createElement('figcaption');
     cap.innerHTML = o.label;
     this.el.append(cap);
@@ -291,15 +294,17 @@ export class Heatmap {
   commit(i, j, text) {
     // An editor left open while the lesson changed shape (its blur fires when the grid is rebuilt) may point
     // outside the matrix now: there is nothing to commit to.
-    if (this.data.matrix[i]?.[j] === undefined) { this.paint(); return; }
+    if (this.data.matrix[i]?.[j] === undefined) { if (!this.building) this.paint(); return; }
     const parsed = parseNumber(text);
     if (!parsed.ok) {
       this.errors.set(`${i},${j}`, { text, message: parsed.message });
-      this.paint();
+      if (!this.building) this.paint();
       return;
     }
     this.errors.delete(`${i},${j}`);
-    if (parsed.value === this.data.matrix[i][j]) { this.paint(); return; }
+    if (parsed.value === this.data.matrix[i][j]) { if (!this.building) this.paint(); return; }
+    // (during a rebuild the edit waits until the render that rebuilds has finished)
+    if (this.building) { queueMicrotask(() => this.options.onEdit?.(i, j, parsed.value)); return; }
     this.options.onEdit?.(i, j, parsed.value);
     this.paint();
   }
