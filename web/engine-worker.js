@@ -22,7 +22,7 @@ self.onmessage = async ({ data: { id, lesson } }) => {
     else if (r.crashed) self.postMessage({ id, ok: false, crashed: true, message: r.problems[0]?.message ?? 'the engine stopped' });
     else self.postMessage({ id, ok: false, problems: r.problems });
   } catch (err) {
-    // a trap in the engine: this worker's instance is spent; the page starts a new worker
+    // anything else that stops the call (the lesson could not even be sent): treated as a crash too
     self.postMessage({ id, ok: false, crashed: true, message: String(err?.message ?? err) });
   }
 };
