@@ -44,6 +44,12 @@ async function editBatch({ state, count }) {
     if (r < 0.08) return pick(WORDS).repeat(int(1, 30));
     return Array.from({ length: int(1, r < 0.95 ? 8 : 40) }, () => pick(WORDS)).join(pick([' ', ' ', ' ', '  ', ', ', '\n']));
   };
+  // An open cell editor ends as a keyboard user ends it: Enter, Tab (either way), Escape, or leaving it.
+  const closeEditor = (input) => {
+    const how = pick(['Enter', 'Enter', 'Tab', 'Escape', 'blur']);
+    if (how === 'blur') input.blur();
+    else input.dispatchEvent(new KeyboardEvent('keydown', { key: how, shiftKey: rand() < 0.2, bubbles: true, cancelable: true }));
+  };
   const visible = (el) => el && el.offsetParent !== null && !el.disabled;
   const tally = {};
   const errors = [];
@@ -64,11 +70,9 @@ async function editBatch({ state, count }) {
       td.dispatchEvent(new KeyboardEvent('keydown', { key: byTyping ? text[0] : 'Enter', bubbles: true, cancelable: true }));
       const input = td.querySelector('input');
       if (!input) return false;
-      input.value = byTyping ? text : text;
+      input.value = text;
       input.dispatchEvent(new Event('input', { bubbles: true }));
-      const how = pick(['Enter', 'Enter', 'Tab', 'Escape', 'blur']);
-      if (how === 'blur') input.blur();
-      else input.dispatchEvent(new KeyboardEvent('keydown', { key: how, shiftKey: rand() < 0.2, bubbles: true, cancelable: true }));
+      closeEditor(input);
       return true;
     }],
     [6, function typeIntoCanvas() {
@@ -84,9 +88,7 @@ async function editBatch({ state, count }) {
       const input = grid.querySelector('input');
       if (!input) return false;
       input.value = text;
-      const how = pick(['Enter', 'Enter', 'Tab', 'Escape', 'blur']);
-      if (how === 'blur') input.blur();
-      else input.dispatchEvent(new KeyboardEvent('keydown', { key: how, shiftKey: rand() < 0.2, bubbles: true, cancelable: true }));
+      closeEditor(input);
       return true;
     }],
     [2, function largeLesson() {
