@@ -1,5 +1,7 @@
 #include "attention.hpp"
 
+#include <algorithm>
+
 #include "alignment.hpp"
 #include "embed.hpp"
 #include "mask.hpp"
@@ -21,14 +23,21 @@ bool same(const Matrix* a, const Matrix* b) {
 
 // What an edit left alone: each flag says a step's inputs are exactly those of the previous trace.
 struct Unchanged {
-  bool Q = false, K = false, V = false, scores = false, scaled = false, weights = false, W_O = false;
+  bool X = false, Q = false, K = false, V = false, scores = false, scaled = false, weights = false, W_O = false;
+  std::vector<std::string> inputs;  // the lesson's matrices equal to the previous trace's
 };
 
 Unchanged compare(const Trace& t, const Trace* prev, const std::map<std::string, Matrix>& inputs) {
   Unchanged u;
-  if (!prev || prev->heads != t.heads || prev->head.size() != static_cast<std::size_t>(t.heads) || !same(&prev->X, &t.X))
-    return u;
-  const auto kept = [&](const char* name) { return same(find(prev->inputs, name), find(inputs, name)); };
+  if (!prev) return u;
+  for (const auto& [name, m] : inputs)
+    if (same(find(prev->inputs, name.c_str()), &m)) u.inputs.push_back(name);
+  u.X = same(&prev->X, &t.X);
+  if (!u.X || prev->heads != t.heads || prev->head.size() != static_cast<std::size_t>(t.heads)) return u;
+  const auto kept = [&](const char* name) {  // equal in both traces, or in neither
+    if (!find(inputs, name)) return !find(prev->inputs, name);
+    return std::count(u.inputs.begin(), u.inputs.end(), name) > 0;
+  };
   u.Q = kept("W_Q");
   u.K = kept("W_K");
   u.V = kept("W_V");
@@ -99,6 +108,13 @@ Trace compute_trace(Lesson lesson, Trace* previous) {
   if (all_Z_kept && kept.W_O) t.output = std::move(previous->output);
   else t.output = W_O ? Matrix(t.concat * *W_O) : t.concat;
   t.inputs = std::move(lesson.matrices);  // (W_Q, W_K, W_V and W_O point into them until here)
+  t.unchanged = kept.inputs;
+  if (kept.X && !t.inputs.count("X")) t.unchanged.emplace_back("X");  // X looked up in E
+  const std::pair<bool, const char*> steps[] = {{kept.Q, "Q"}, {kept.K, "K"}, {kept.V, "V"},
+      {kept.scores, "scores"}, {kept.scaled, "scaled"}, {kept.weights, "weights"}, {all_Z_kept, "Z"},
+      {all_Z_kept, "concat"}, {all_Z_kept && kept.W_O, "output"}};
+  for (const auto& [step_kept, name] : steps)
+    if (step_kept) t.unchanged.emplace_back(name);
   return t;
 }
 

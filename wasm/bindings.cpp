@@ -96,6 +96,7 @@ EMSCRIPTEN_KEEPALIVE const char* attn_trace_info() {
             {"heads", trace.heads},   {"divisor", trace.divisor}, {"tokenIds", nullptr}, {"vocab", nullptr}};
   if (trace.token_ids) info["tokenIds"] = *trace.token_ids;
   if (trace.vocab) info["vocab"] = *trace.vocab;
+  info["unchanged"] = trace.unchanged;
   info["visible"] = reinterpret_cast<std::uintptr_t>(trace.visible.data());
   info["X"] = place(trace.X);
   info["concat"] = place(trace.concat);

@@ -198,13 +198,20 @@ function wrap(M) {
     return text;
   }
 
-  function readTrace() {
+  // The trace's matrices copied out of wasm memory; those the engine took over from the previous trace (an
+  // edit left them alone) are that trace's copies again, so an unchanged 256 × 256 W_Q costs nothing — unless
+  // their buffers were transferred away (the worker posts its traces).
+  function readTrace(previous) {
     const info = JSON.parse(api.info());
     const n = info.tokens.length;
-    const headTraces = info.headTraces.map((h) => {
-      const head = {};
-      for (const name of HEAD_MATRICES) head[name] = readMatrix(h[name]);
-      head.softmax = { max: readMatrix(h.max).data.map((v) => (v === -Infinity ? NaN : v)), exp: readMatrix(h.exp), sum: readMatrix(h.sum).data };
+    const kept = new Set(previous ? info.unchanged : []);
+    const attached = (m) => m.data.buffer.byteLength > 0;
+    const read = (name, at, was) => (kept.has(name) && was && attached(was) ? was : readMatrix(at));
+    const headTraces = info.headTraces.map((h, k) => {
+      const was = previous?.headTraces[k] ?? {}, head = {};
+      for (const name of HEAD_MATRICES) head[name] = read(name === 'masked' ? 'weights' : name, h[name], was[name]);
+      head.softmax = kept.has('weights') && was.softmax && attached(was.softmax.exp) ? was.softmax
+        : { max: readMatrix(h.max).data.map((v) => (v === -Infinity ? NaN : v)), exp: readMatrix(h.exp), sum: readMatrix(h.sum).data };
       head.emptyRows = h.emptyRows;
       return head;
     });
@@ -212,8 +219,9 @@ function wrap(M) {
       tokens: info.tokens, tokenIds: info.tokenIds, vocab: info.vocab,
       dModel: info.dModel, dK: info.dK, dV: info.dV, heads: info.heads, divisor: info.divisor,
       visible: M.HEAPU8.slice(info.visible, info.visible + n * n),
-      X: readMatrix(info.X), headTraces, concat: readMatrix(info.concat), output: readMatrix(info.output),
-      inputs: Object.fromEntries(Object.entries(info.inputs).map(([name, at]) => [name, readMatrix(at)])),
+      X: read('X', info.X, previous?.X), headTraces, concat: read('concat', info.concat, previous?.concat),
+      output: read('output', info.output, previous?.output),
+      inputs: Object.fromEntries(Object.entries(info.inputs).map(([name, at]) => [name, read(name, at, previous?.inputs[name])])),
     };
   }
 
@@ -224,7 +232,7 @@ function wrap(M) {
     return e;
   }
 
-  let traced = null;
+  let traced = null, last = null; // the lesson and the copy of the trace the engine holds
   return {
     trace(lesson) {
       let text;
@@ -237,7 +245,8 @@ function wrap(M) {
       const ok = withStrings([text], (p) => api.run(p));
       if (!ok) return { ok: false, problems: JSON.parse(api.problems()) };
       traced = lesson;
-      return { ok: true, value: readTrace() };
+      last = readTrace(last);
+      return { ok: true, value: last };
     },
     /** The lesson of the trace the engine holds (what explain* answers about). */
     get traced() { return traced; },

@@ -59,17 +59,26 @@ export function legendGradient(kind) {
 }
 
 // The ramps as lookup tables of LEVELS steps, for the heatmaps that repaint thousands of cells per edit:
-// a cell's colour is one array read, with its CSS text and the text colour that contrasts with it.
+// a cell's colour is one array read — as CSS text with the text colour that contrasts with it (tables), or as
+// a canvas pixel, plain or faded (a row not generated yet), written in one store (canvas heatmaps).
 export const LEVELS = 512;
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+/** An opaque RGB colour as one 32-bit canvas pixel (ImageData bytes are R, G, B, A in memory order). */
+export function pixelOf([r, g, b]) {
+  return (LITTLE_ENDIAN ? (255 << 24) | (b << 16) | (g << 8) | r : (r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
+}
+/** The colour of a faded cell: 30% of its own colour over white. */
+export const faded = (rgb) => rgb.map((v) => Math.round(255 - (255 - v) * 0.3));
 function table(colorOf) {
-  const rgb = new Uint8Array(LEVELS * 3), css = [], text = [];
+  const pixel = new Uint32Array(LEVELS), fadedPixel = new Uint32Array(LEVELS), css = [], text = [];
   for (let k = 0; k < LEVELS; k++) {
     const c = colorOf(k / (LEVELS - 1));
-    rgb.set(c, 3 * k);
+    pixel[k] = pixelOf(c);
+    fadedPixel[k] = pixelOf(faded(c));
     css.push(cssColor(c));
     text.push(textColorFor(c));
   }
-  return { rgb, css, text };
+  return { pixel, fadedPixel, css, text };
 }
 export const RAMPS = { sequential: table((t) => sequential(t)), diverging: table((t) => diverging(2 * t - 1, 1)) };
 

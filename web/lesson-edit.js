@@ -28,7 +28,8 @@ export function inputsOf(trace) {
  * the edit did not touch with the old one (copying a 128 × 256 X for one number would cost more than computing).
  */
 export function setCell(lesson, values, name, row, col, value) {
-  const m = values[name].slice();
+  // (a literal matrix is already rows: only a drawn one has to be read from the trace)
+  const m = (Array.isArray(lesson[name]) ? lesson[name] : values[name]).slice();
   m[row] = m[row].slice();
   m[row][col] = value;
   // (a literal X overrides the embedding lookup; E and vocab stay for the token ids)

@@ -15,6 +15,7 @@ import { addOutputProjection, addSeed, inputsOf, removeOutputProjection, resize,
 import { MatrixView } from './views/matrix-view.js';
 import { Inspector } from './views/inspector.js';
 import { StepCard, escapeHtml } from './views/step-card.js';
+import { setHtml } from './views/dom.js';
 import { HeaderControls, MaskControl, MaskGrid, NumberControl, Switch } from './views/controls.js';
 import { formatExact } from './numbers.js';
 
@@ -437,18 +438,18 @@ function render() {
   headsControl.update(t.heads);
   dKControl.el.title = t.dK !== t.dV ? `this lesson has d_k = ${t.dK} and d_v = ${t.dV}; changing it sets both` : '';
   scaleSwitch.update(lesson.scale !== 'none');
-  divisorEl.innerHTML = lesson.scale === 'none'
+  setHtml(divisorEl, lesson.scale === 'none'
     ? 'Scaling is off: the scores go to softmax as they are (divisor 1).'
     : typeof lesson.scale === 'number'
       ? `Divisor <b>${formatExact(t.divisor)}</b>, set by the lesson (for d<sub>k</sub> = 768, √768 ≈ 27.7); this toy has d<sub>k</sub> = ${t.dK}.`
-      : `√d<sub>k</sub> = √${t.dK} = <b>${formatExact(t.divisor)}</b>`;
+      : `√d<sub>k</sub> = √${t.dK} = <b>${formatExact(t.divisor)}</b>`);
   const padding = kind === 'padding' ? lesson.mask.padding : new Array(n).fill(false);
   maskControl.update({ kind, tokens: tk, reveal, padding });
   maskGridHost.hidden = kind !== 'custom';
   if (kind === 'custom') maskGrid.update({ tokens: tk, visible: t.visible });
-  outputButtons.innerHTML = t.inputs.W_O
+  setHtml(outputButtons, t.inputs.W_O
     ? '<button type="button" data-action="remove">Remove W<sub>O</sub></button>'
-    : `<button type="button" data-action="add">Add an output projection W<sub>O</sub></button>`;
+    : `<button type="button" data-action="add">Add an output projection W<sub>O</sub></button>`);
 
   // notes per step
   const ids = t.tokenIds;
@@ -472,7 +473,7 @@ function render() {
   const rest = problems.filter((p) => !known.some((x) => p.field === x || p.field.startsWith(`${x}[`) || p.field.startsWith(`${x}.`)));
   const global = app.querySelector('.problems.global');
   global.hidden = rest.length === 0;
-  global.innerHTML = rest.map((p) => `<p><code>${escapeHtml(p.field)}</code> ${escapeHtml(p.message)}</p>`).join('');
+  setHtml(global, rest.map((p) => `<p><code>${escapeHtml(p.field)}</code> ${escapeHtml(p.message)}</p>`).join(''));
   const noticeEl = app.querySelector('.notice');
   noticeEl.hidden = !notice;
   noticeEl.textContent = notice;
@@ -504,7 +505,7 @@ function render() {
   if (locked('seed')) { header.seed.disabled = true; header.addSeed.disabled = true; } else header.addSeed.disabled = false;
   toolbar.update(state);
 
-  inspector.update({ selection: state.selection, trace: t, inputs: state.selection ? current.inputs : null, explain });
+  inspector.update({ selection: state.selection, trace: t, explain });
   frame++;
 }
 

@@ -1,5 +1,6 @@
 // Recomputing after an edit: compute_trace(lesson, &previous) takes the steps the edit left alone from the
 // previous trace. Whatever the edit, the result must be exactly (bit for bit) the trace computed from scratch.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,26 @@ void require_same(const Trace& a, const Trace& b) {
   REQUIRE(a.divisor == b.divisor);
 }
 
+// Every part a trace says it kept equals that part of the previous trace.
+void require_unchanged_equal(const Trace& next, const Trace& before) {
+  for (const std::string& name : next.unchanged) {
+    INFO("unchanged " << name);
+    if (auto it = next.inputs.find(name); it != next.inputs.end()) require_same(it->second, before.inputs.at(name), name);
+    else if (name == "X") require_same(next.X, before.X, name);
+    else if (name == "concat") require_same(next.concat, before.concat, name);
+    else if (name == "output") require_same(next.output, before.output, name);
+    else
+      for (std::size_t h = 0; h < next.head.size(); ++h) {
+        const HeadTrace &a = next.head[h], &b = before.head.at(h);
+        const std::map<std::string, std::pair<const Matrix*, const Matrix*>> steps{{"Q", {&a.Q, &b.Q}}, {"K", {&a.K, &b.K}},
+            {"V", {&a.V, &b.V}}, {"scores", {&a.scores, &b.scores}}, {"scaled", {&a.scaled, &b.scaled}},
+            {"weights", {&a.weights, &b.weights}}, {"Z", {&a.Z, &b.Z}}};
+        REQUIRE(steps.count(name) == 1);
+        require_same(*steps.at(name).first, *steps.at(name).second, name);
+      }
+  }
+}
+
 const std::string base = R"("tokens": ["a", "b", "c", "d"], "heads": 2, "init": {"seed": 5, "draws": [
   {"name": "X", "shape": [4, 6]}, {"name": "W_Q", "shape": [6, 4]}, {"name": "W_K", "shape": [6, 4]},
   {"name": "W_V", "shape": [6, 4]}, {"name": "W_O", "shape": [4, 3]}]})";
@@ -62,7 +83,24 @@ TEST_CASE("after any edit, the trace built on the previous one equals the trace 
     for (const auto& [to_name, to] : edits) {
       INFO("from " << from_name << " to " << to_name);
       Trace previous = compute_trace(lesson_from("{" + from + "}"));
+      const Trace before = previous;  // (parts of `previous` are moved into the new trace)
       const Lesson lesson = lesson_from("{" + to + "}");
-      require_same(compute_trace(lesson, &previous), compute_trace(lesson));
+      const Trace next = compute_trace(lesson, &previous);
+      require_same(next, compute_trace(lesson));
+      require_unchanged_equal(next, before);
     }
+}
+
+TEST_CASE("a trace names the parts an edit left alone") {
+  const auto unchanged_after = [](const std::string& from, const std::string& to) {
+    Trace previous = compute_trace(lesson_from("{" + from + "}"));
+    return compute_trace(lesson_from("{" + to + "}"), &previous).unchanged;
+  };
+  using Names = std::vector<std::string>;
+  const std::string W_V = R"(, "W_V": [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1], [1, 1, 1, 1], [0, 0, 0, 0]])";
+  CHECK(unchanged_after(base, base + W_V) == Names{"W_K", "W_O", "W_Q", "X", "Q", "K", "scores", "scaled", "weights"});
+  CHECK(unchanged_after(base, base + R"(, "mask": "causal")") ==
+        Names{"W_K", "W_O", "W_Q", "W_V", "X", "Q", "K", "V", "scores", "scaled"});
+  CHECK(unchanged_after(base, base).size() == 14);  // the 5 inputs (X among them) and 9 steps
+  CHECK(compute_trace(lesson_from("{" + base + "}")).unchanged.empty());  // no previous trace
 }

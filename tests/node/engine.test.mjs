@@ -40,6 +40,28 @@ test('typed-array matrices give the same trace as JSON rows', () => {
   assert.deepEqual(b.output.data, a.output.data);
 });
 
+test('after an edit, the parts it left alone are the previous trace\'s copies, and every number is as from scratch', () => {
+  const lesson = fixture('lecture20_seed20').lesson;
+  const before = engine.trace(lesson).value;
+  const W_V = before.inputs.W_V;
+  const rows = Array.from({ length: W_V.rows }, (_, i) => Array.from(W_V.data.subarray(i * W_V.cols, (i + 1) * W_V.cols)));
+  rows[0][0] += 1;
+  const edited = { ...lesson, W_V: rows };
+  const after = engine.trace(edited).value;
+  // an edit of W_V leaves X, W_Q, W_K, Q, K, the scores and the weights alone: nothing of them is copied again
+  for (const name of ['W_Q', 'W_K']) assert.equal(after.inputs[name], before.inputs[name], name);
+  assert.equal(after.X, before.X);
+  for (const name of ['Q', 'K', 'scores', 'scaled', 'masked', 'weights']) assert.equal(after.headTraces[0][name], before.headTraces[0][name], name);
+  assert.equal(after.headTraces[0].softmax, before.headTraces[0].softmax);
+  for (const name of ['V', 'Z']) assert.notEqual(after.headTraces[0][name], before.headTraces[0][name], name);
+  assert.notEqual(after.inputs.W_V, W_V);
+  // and the numbers are those of a trace computed from scratch (another lesson in between)
+  engine.trace(fixture('toy_dk4').lesson);
+  const fresh = engine.trace(edited).value;
+  for (const name of ['V', 'scores', 'weights', 'Z']) assert.deepEqual(after.headTraces[0][name].data, fresh.headTraces[0][name].data, name);
+  assert.deepEqual(after.output.data, fresh.output.data);
+});
+
 test('problems come back as values naming the field', () => {
   const r = engine.trace({ tokens: ['a'], X: [[1, 'x']] });
   assert.equal(r.ok, false);

@@ -2,12 +2,13 @@
 // in a few milliseconds, where a table of 393,216 live cells would freeze the page. Numbers are read by
 // pointing (tooltip) or with the keyboard (a focus box and a spoken readout line), and edited in a small box
 // laid over the cell — the same keys as the table heatmap: arrows, Home/End, PageUp/PageDown, Enter or typing.
-import { LEVELS, RAMPS, legendGradient } from '../colors.js';
+import { LEVELS, RAMPS, faded, pixelOf } from '../colors.js';
 import { formatExact, formatNumber, parseNumber } from '../numbers.js';
-import { sharedTooltip } from './tooltip.js';
+import { Legend } from './legend.js';
+import { hideTooltip, showTooltip } from './tooltip.js';
 
 const MAX_WIDTH = 640, MAX_HEIGHT = 480, MAX_CELL = 24; // CSS pixels
-const HIDDEN = [205, 205, 205];
+const HIDDEN = [205, 205, 205], HIDDEN_PIXEL = pixelOf(HIDDEN), HIDDEN_FADED = pixelOf(faded(HIDDEN));
 
 let uid = 0;
 const same = (a, b) => {
@@ -43,7 +44,7 @@ export class CanvasHeatmap {
     this.focusBox = this.el.querySelector('.canvas-focus');
     this.readout = this.el.querySelector('.canvas-readout');
     this.shapeEl = this.el.querySelector('.shape');
-    this.legendEl = this.el.querySelector('.legend');
+    this.legend = new Legend(this.el.querySelector('.legend'), o.scale);
     this.messageEl = this.el.querySelector('.cell-message');
     container.append(this.el);
     this.listen();
@@ -72,6 +73,7 @@ export class CanvasHeatmap {
     this.rows = rows; this.cols = cols;
     this.canvas.width = cols; this.canvas.height = rows;
     this.image = this.ctx.createImageData(cols, rows);
+    this.pixels = new Uint32Array(this.image.data.buffer); // one store per cell
     this.cellW = Math.min(MAX_CELL, MAX_WIDTH / cols);
     this.cellH = Math.min(MAX_CELL, MAX_HEIGHT / rows, Math.max(this.cellW, 4));
     this.wrap.style.width = `${cols * this.cellW}px`;
@@ -101,28 +103,21 @@ export class CanvasHeatmap {
   }
 
   paint() {
-    const d = this.data, { data } = d.matrix, vis = d.visible, rows = this.rows, cols = this.cols, px = this.image.data;
+    const d = this.data, { data } = d.matrix, vis = d.visible, rows = this.rows, cols = this.cols, px = this.pixels;
     const [lo, hi] = this.range();
     const sequentialScale = this.options.scale === 'sequential';
-    const table = RAMPS[sequentialScale ? 'sequential' : 'diverging'].rgb;
-    const toT = sequentialScale ? 1 : hi > 0 ? 1 / (2 * hi) : 0, offset = sequentialScale ? 0 : 0.5; // levelOf, inlined
+    const ramp = RAMPS[sequentialScale ? 'sequential' : 'diverging'];
+    // levelOf, inlined: the step is offset + value × slope, rounded (+ 0.5, truncated) and clamped (NaN → step 0)
+    const top = LEVELS - 1, slope = (sequentialScale ? 1 : hi > 0 ? 1 / (2 * hi) : 0) * top, offset = (sequentialScale ? 0 : 0.5) * top + 0.5;
     for (let i = 0, k = 0; i < rows; i++) {
-      const dim = d.dimRows?.has(i);
-      for (let j = 0; j < cols; j++, k++) {
-        const p = 4 * k;
-        let r, g, b;
-        if (vis && vis[k] === 0) [r, g, b] = HIDDEN;
-        else {
-          const t = offset + data[k] * toT;
-          const at = Math.round((t >= 1 ? 1 : t > 0 ? t : 0) * (LEVELS - 1)) * 3;
-          r = table[at]; g = table[at + 1]; b = table[at + 2];
-        }
-        if (dim) { r = 255 - (255 - r) * 0.3; g = 255 - (255 - g) * 0.3; b = 255 - (255 - b) * 0.3; }
-        px[p] = r; px[p + 1] = g; px[p + 2] = b; px[p + 3] = 255;
+      const dim = d.dimRows?.has(i), lut = dim ? ramp.fadedPixel : ramp.pixel, hidden = dim ? HIDDEN_FADED : HIDDEN_PIXEL;
+      for (const end = k + cols; k < end; k++) {
+        const x = offset + data[k] * slope;
+        px[k] = vis && vis[k] === 0 ? hidden : lut[x >= top ? top : x > 0 ? x | 0 : 0];
       }
     }
     this.ctx.putImageData(this.image, 0, 0);
-    this.paintLegend(lo, hi);
+    this.legend.update(lo, hi);
     this.wrap.setAttribute('aria-label', `${this.options.ariaName ?? this.options.matrix}, ${rows} × ${cols} heatmap${this.options.editable ? ' (editable)' : ' (read-only)'}`
       + `, values from ${formatNumber(this.shown[0], 2)} to ${formatNumber(this.shown[1], 2)}. Arrow keys move between cells${this.options.editable ? ', Enter edits' : ', Enter selects'}.`);
     this.decorate();
@@ -154,17 +149,6 @@ export class CanvasHeatmap {
     }));
   }
 
-  paintLegend(lo, hi) {
-    const key = `${lo}|${hi}`;
-    if (key === this.legendKey) return;
-    this.legendKey = key;
-    const a = formatNumber(lo, 2), b = formatNumber(hi, 2);
-    const bar = Object.assign(document.createElement('span'), { className: 'legend-bar' });
-    bar.style.background = legendGradient(this.options.scale);
-    this.legendEl.replaceChildren(Object.assign(document.createElement('span'), { textContent: a }), bar, Object.assign(document.createElement('span'), { textContent: b }));
-    this.legendEl.setAttribute('aria-label', `colour scale from ${a} to ${b}`);
-  }
-
   paintMessages() {
     const msgs = [...this.errors.entries()].map(([k, e]) => {
       const [i, j] = k.split(',').map(Number);
@@ -186,8 +170,11 @@ export class CanvasHeatmap {
   }
 
   placeFocus() {
-    const [i, j] = this.focus;
-    Object.assign(this.focusBox.style, { top: `${i * this.cellH}px`, left: `${j * this.cellW}px`, width: `${this.cellW}px`, height: `${this.cellH}px` });
+    const [i, j] = this.focus, box = `${i * this.cellH}|${j * this.cellW}|${this.cellW}|${this.cellH}`;
+    if (box !== this.box) { // (an unchanged style still costs a style pass)
+      this.box = box;
+      Object.assign(this.focusBox.style, { top: `${i * this.cellH}px`, left: `${j * this.cellW}px`, width: `${this.cellW}px`, height: `${this.cellH}px` });
+    }
     const text = this.describe(i, j);
     if (this.readout.textContent !== text) this.readout.textContent = text;
   }
@@ -199,13 +186,12 @@ export class CanvasHeatmap {
   }
 
   listen() {
-    const tip = () => sharedTooltip();
     this.wrap.addEventListener('mousemove', (e) => {
       const c = this.cellAt(e);
-      if (!c) { tip().hidden = true; return; }
-      this.showTip(c[0], c[1]);
+      if (c) this.showTip(c[0], c[1]);
+      else hideTooltip();
     });
-    this.wrap.addEventListener('mouseleave', () => { tip().hidden = true; });
+    this.wrap.addEventListener('mouseleave', hideTooltip);
     this.wrap.addEventListener('click', (e) => {
       const c = this.cellAt(e);
       if (c && !this.editor) this.select(c[0], c[1]);
@@ -213,17 +199,14 @@ export class CanvasHeatmap {
     this.wrap.addEventListener('dblclick', (e) => { const c = this.cellAt(e); if (c && this.options.editable) this.startEdit(c[0], c[1], null); });
     this.wrap.addEventListener('keydown', (e) => this.onKey(e));
     this.wrap.addEventListener('focus', () => this.showTip(...this.focus));
-    this.wrap.addEventListener('blur', () => { tip().hidden = true; });
+    this.wrap.addEventListener('blur', hideTooltip);
   }
 
   showTip(i, j) {
-    const t = sharedTooltip(), r = this.wrap.getBoundingClientRect();
-    t.textContent = this.describe(i, j);
-    t.hidden = false;
-    const w = Math.min(320, window.innerWidth - 16);
-    t.style.maxWidth = `${w}px`;
-    t.style.left = `${Math.max(8, Math.min(window.scrollX + r.left + j * this.cellW, window.scrollX + window.innerWidth - w - 8))}px`;
-    t.style.top = `${window.scrollY + r.top + (i + 1) * this.cellH + 6}px`;
+    showTooltip(this.describe(i, j), () => {
+      const r = this.wrap.getBoundingClientRect();
+      return { x: r.left + j * this.cellW, y: r.top + (i + 1) * this.cellH };
+    });
   }
 
   select(i, j) {
@@ -286,9 +269,12 @@ export class CanvasHeatmap {
     if (!ed) return;
     this.editor = null;
     const text = ed.input.value;
-    ed.input.remove();
-    if (move) { this.move(ed.i + move[0], ed.j + move[1]); this.wrap.focus({ preventScroll: true }); }
+    // The new numbers first, then the focus: focusing needs the page's style, computed once for the repainted
+    // heatmaps. (The grid takes the focus before the editor goes: removing the focused element costs more.)
     if (commit) this.commit(ed.i, ed.j, text);
+    if (move) this.wrap.focus({ preventScroll: true });
+    ed.input.remove();
+    if (move) this.move(ed.i + move[0], ed.j + move[1]);
   }
 
   commit(i, j, text) {

@@ -1,9 +1,10 @@
 // A matrix as an accessible heatmap grid: numbers in the cells, colour from a shared scale, a legend,
 // the shape under it. Editable grids take typing; invalid text is flagged at the cell and the last valid
 // value stays. Keyboard: arrows move, Enter or typing edits (editable) or selects (read-only).
-import { RAMPS, legendGradient, levelOf } from '../colors.js';
+import { RAMPS, levelOf } from '../colors.js';
 import { formatExact, formatNumber, parseNumber } from '../numbers.js';
-import { sharedTooltip } from './tooltip.js';
+import { Legend } from './legend.js';
+import { hideTooltip, showTooltip } from './tooltip.js';
 
 export class Heatmap {
   /**
@@ -65,8 +66,8 @@ export class Heatmap {
     const body = table.createTBody();
     this.cells = [];
     this.shown = []; // per cell, what its DOM shows now (kept in JS: reading DOM state back is slow)
-    this.legendKey = null;
     this.editing = null;
+    this.labelled = null;
     for (let i = 0; i < rows; i++) {
       const tr = body.insertRow();
       tr.setAttribute('role', 'row');
@@ -88,7 +89,7 @@ export class Heatmap {
         line.push(td);
       }
       this.cells.push(line);
-      this.shown.push(line.map(() => ({ level: null, text: null, v: undefined, cls: null, focusable: null, hidden: null, label: null, err: undefined, rowName: null, colName: null })));
+      this.shown.push(line.map(() => ({ level: null, text: null, v: undefined, pending: null, cls: null, focusable: null, err: undefined })));
     }
     wrap.append(table);
     this.el.append(wrap);
@@ -97,9 +98,10 @@ export class Heatmap {
     this.shapeEl = document.createElement('span');
     this.shapeEl.className = 'shape';
     this.shapeEl.textContent = `${rows} × ${cols}`;
-    this.legendEl = document.createElement('span');
-    this.legendEl.className = 'legend';
-    foot.append(this.shapeEl, this.legendEl);
+    const legendEl = document.createElement('span');
+    legendEl.className = 'legend';
+    foot.append(this.shapeEl, legendEl);
+    this.legend = new Legend(legendEl, o.scale);
     this.el.append(foot);
     this.messageEl = document.createElement('p');
     this.messageEl.className = 'cell-message';
@@ -117,9 +119,9 @@ export class Heatmap {
     });
     table.addEventListener('dblclick', (e) => { const td = e.target.closest('td'); if (td && o.editable) this.startEdit(td, null); });
     table.addEventListener('mouseover', (e) => { const td = e.target.closest('td'); if (td) this.showTip(td); });
-    table.addEventListener('mouseleave', () => { sharedTooltip().hidden = true; });
-    table.addEventListener('focusin', (e) => { const td = e.target.closest('td'); if (td) { this.focus = [+td.dataset.row, +td.dataset.col]; this.showTip(td); } });
-    table.addEventListener('focusout', () => { sharedTooltip().hidden = true; });
+    table.addEventListener('mouseleave', hideTooltip);
+    table.addEventListener('focusin', (e) => { const td = e.target.closest('td'); if (td) { this.focus = [+td.dataset.row, +td.dataset.col]; this.label(...this.focus); this.showTip(td); } });
+    table.addEventListener('focusout', hideTooltip);
   }
 
   range() {
@@ -138,7 +140,6 @@ export class Heatmap {
     const anyErrors = this.errors.size > 0, anyCells = hl.cells?.size > 0;
     for (let i = 0; i < m.length; i++) {
       const row = m[i], pending = Boolean(d.dimRows?.has(i)), selRow = hl.rows?.has(i);
-      const rowName = d.rowLabels?.[i] ?? i + 1;
       for (let j = 0; j < row.length; j++) {
         if (this.editing && this.editing[0] === i && this.editing[1] === j) continue;
         const v = row[j], td = this.cells[i][j], was = this.shown[i][j];
@@ -147,19 +148,17 @@ export class Heatmap {
         const level = hidden || pending ? -1 : levelOf(kind, v, hi);
         const cls = `${hidden ? ' hidden-cell' : ''}${pending ? ' pending' : ''}${err ? ' invalid' : ''}${selRow ? ' sel-row' : ''}${hl.cols?.has(j) ? ' sel-col' : ''}${anyCells && hl.cells.has(`${i},${j}`) ? ' sel-cell' : ''}`;
         const focusable = i === this.focus[0] && j === this.focus[1];
-        const text = pending ? '…' : formatNumber(v, o.digits);
-        const colName = d.colLabels?.[j] ?? j + 1;
-        // Only touch the DOM where something changed, field by field: a repaint must fit in one frame.
-        if (level !== was.level) { td.style.background = level < 0 ? '' : ramp.css[level]; td.style.color = level < 0 ? '' : ramp.text[level]; was.level = level; }
-        if (text !== was.text) { td.textContent = text; was.text = text; }
-        if (v !== was.v) td.dataset.value = String(v);
+        // Only touch the DOM where something changed, field by field, and by the cheapest call (backgroundColor,
+        // not the background shorthand; the text node's data, not a new node): a repaint must fit in one frame.
+        if (level !== was.level) { td.style.backgroundColor = level < 0 ? '' : ramp.css[level]; td.style.color = level < 0 ? '' : ramp.text[level]; was.level = level; }
+        if (v !== was.v || pending !== was.pending) {
+          const text = pending ? '…' : formatNumber(v, o.digits);
+          if (text !== was.text) { if (td.firstChild?.nodeType === Node.TEXT_NODE) td.firstChild.data = text; else td.textContent = text; was.text = text; }
+          if (v !== was.v) td.setAttribute('data-value', String(v));
+          was.v = v; was.pending = pending;
+        }
         if (cls !== was.cls) { td.className = cls.trim(); was.cls = cls; }
         if (focusable !== was.focusable) { td.tabIndex = focusable ? 0 : -1; was.focusable = focusable; }
-        if (v !== was.v || hidden !== was.hidden || text !== was.label || err !== was.err || rowName !== was.rowName || colName !== was.colName) {
-          // The name starts with the number shown (WCAG 2.5.3 label in name), then where it is and what it means.
-          td.setAttribute('aria-label', `${text} (${rowName}, ${colName}): ${this.describe(i, j, v, hidden)}${err ? `. Invalid input: ${err.message}` : ''}`);
-          Object.assign(was, { v, hidden, label: text, rowName, colName });
-        }
         if (err !== was.err) {
           if (err) { td.setAttribute('aria-invalid', 'true'); td.setAttribute('aria-describedby', this.messageEl.id); }
           else { td.removeAttribute('aria-invalid'); td.removeAttribute('aria-describedby'); }
@@ -167,22 +166,23 @@ export class Heatmap {
         }
       }
     }
-    const legendKey = `${lo}|${hi}`;
-    if (this.legendKey !== legendKey) this.paintLegend(lo, hi, legendKey);
+    this.label(...this.focus);
+    this.legend.update(lo, hi);
     this.paintMessages();
   }
 
-  paintLegend(lo, hi, key) {
-    const o = this.options;
-    this.legendKey = key;
-    this.legendEl.innerHTML = '';
-    const bar = document.createElement('span');
-    bar.className = 'legend-bar';
-    bar.style.background = legendGradient(o.scale);
-    const a = document.createElement('span'); a.textContent = formatNumber(lo, 2);
-    const b = document.createElement('span'); b.textContent = formatNumber(hi, 2);
-    this.legendEl.append(a, bar, b);
-    this.legendEl.setAttribute('aria-label', `colour scale from ${a.textContent} to ${b.textContent}`);
+  // The grid's tab stop (the focus cell) is named with what its number means; the other cells are named by
+  // their number, read with their row and column headers. Describing all 1,536 cells of six 16 × 16 grids
+  // anew after every edit would not fit in a frame; describing the one a keyboard or screen reader is on does.
+  label(i, j) {
+    const td = this.cells[i]?.[j];
+    if (this.labelled && this.labelled !== td) this.labelled.removeAttribute('aria-label');
+    this.labelled = td;
+    if (!td) return;
+    const d = this.data, v = d.matrix[i][j], hidden = Boolean(d.hidden?.(i, j)), err = this.errors.get(`${i},${j}`);
+    // The name starts with the number shown (WCAG 2.5.3 label in name), then where it is and what it means.
+    const text = d.dimRows?.has(i) ? '…' : formatNumber(v, this.options.digits);
+    td.setAttribute('aria-label', `${text} (${d.rowLabels?.[i] ?? i + 1}, ${d.colLabels?.[j] ?? j + 1}): ${this.describe(i, j, v, hidden)}${err ? `. Invalid input: ${err.message}` : ''}`);
   }
 
   paintMessages() {
@@ -209,16 +209,10 @@ export class Heatmap {
   showTip(td) {
     const i = +td.dataset.row, j = +td.dataset.col;
     const d = this.data;
-    const tip = sharedTooltip();
     const hidden = Boolean(d.hidden?.(i, j));
     const err = this.errors.get(`${i},${j}`);
-    tip.textContent = `${this.options.ariaName ?? this.options.matrix}[${d.rowLabels?.[i] ?? i + 1}, ${d.colLabels?.[j] ?? j + 1}] = ${this.describe(i, j, d.matrix[i][j], hidden)}${err ? ` (invalid: ${err.message})` : ''}`;
-    tip.hidden = false;
-    const r = td.getBoundingClientRect();
-    const w = Math.min(320, window.innerWidth - 16);
-    tip.style.maxWidth = `${w}px`;
-    tip.style.left = `${Math.max(8, Math.min(window.scrollX + r.left, window.scrollX + window.innerWidth - w - 8))}px`;
-    tip.style.top = `${window.scrollY + r.bottom + 6}px`;
+    showTooltip(`${this.options.ariaName ?? this.options.matrix}[${d.rowLabels?.[i] ?? i + 1}, ${d.colLabels?.[j] ?? j + 1}] = ${this.describe(i, j, d.matrix[i][j], hidden)}${err ? ` (invalid: ${err.message})` : ''}`,
+      () => { const r = td.getBoundingClientRect(); return { x: r.left, y: r.bottom }; });
   }
 
   moveFocus(i, j) {
@@ -266,7 +260,7 @@ export class Heatmap {
     input.setAttribute('aria-label', `new value for ${this.options.ariaName ?? this.options.matrix} row ${i + 1}, column ${j + 1}`);
     input.value = firstChar ?? (err ? err.text : String(this.data.matrix[i][j]));
     this.editing = [i, j];
-    this.shown[i][j].text = null; // the editor replaced the text: write it back when it closes
+    Object.assign(this.shown[i][j], { v: undefined, text: null }); // the editor replaced the text: write it back when it closes
     td.textContent = '';
     td.append(input);
     input.focus();
@@ -277,11 +271,14 @@ export class Heatmap {
       done = true;
       this.editing = null;
       const text = input.value;
+      // The cell takes the focus before the editor goes (removing a focused element costs a style pass), and
+      // without scrolling: a scroll would lay out the page before the repaint, and then again after it.
+      td.focus({ preventScroll: true });
       input.remove();
       if (commit) this.commit(i, j, text);
       else this.paint();
-      if (move) this.moveFocus(i + move[0], j + move[1]);
-      else this.cells[i]?.[j]?.focus();
+      if (move && (move[0] || move[1])) this.moveFocus(i + move[0], j + move[1]);
+      else if (this.cells[i]?.[j] !== td) this.cells[i]?.[j]?.focus(); // (the grid was rebuilt)
     };
     input.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') { e.preventDefault(); finish(true, e.shiftKey ? [-1, 0] : [0, 0]); }

@@ -1,6 +1,7 @@
 // The inspector: the arithmetic behind the selected cell, with the live numbers from the engine
 // (explainScore / explainSoftmax / explainOutput) or, for the projections, from the current matrices.
 import { formatExact as f } from '../numbers.js';
+import { setHtml } from './dom.js';
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
 const tok = (s) => `<b class="tok">${esc(s)}</b>`;
@@ -16,13 +17,13 @@ export class Inspector {
     container.append(this.el);
   }
 
-  /** data: {selection, trace, inputs, explain: {score, softmax, output}} */
-  update({ selection, trace, inputs, explain }) {
+  /** data: {selection, trace, explain: {score, softmax, output}} */
+  update({ selection, trace, explain }) {
     const s = selection;
     let html = '<h2>Inspector</h2>';
     if (!s || !trace) {
       html += '<p class="hint">Click any cell (or focus it and press Enter) to see the arithmetic behind it. The same token is then highlighted in every step.</p>';
-      this.el.innerHTML = html;
+      setHtml(this.el, html);
       return;
     }
     const t = trace.tokens;
@@ -31,12 +32,12 @@ export class Inspector {
       if (['scores', 'scaled'].includes(s.matrix)) html += this.score(explain.score(s.head, s.row, s.col), t, trace) + headNote;
       else if (s.matrix === 'weights') html += this.softmax(explain.softmax(s.head, s.row), t, s.col) + headNote;
       else if (s.matrix === 'Z') html += this.output(explain.output(s.head, s.row, s.col), t) + headNote;
-      else if (['Q', 'K', 'V'].includes(s.matrix)) html += this.projection(s, t, trace, inputs) + headNote;
-      else html += this.input(s, t, inputs, trace);
+      else if (['Q', 'K', 'V'].includes(s.matrix)) html += this.projection(s, t, trace) + headNote;
+      else html += this.input(s, t, trace);
     } catch (err) {
       html += `<p class="hint">Nothing to explain for this cell (${esc(err.message)}).</p>`;
     }
-    this.el.innerHTML = html;
+    setHtml(this.el, html);
   }
 
   score(e, t, trace) {
@@ -75,25 +76,27 @@ export class Inspector {
     return h;
   }
 
-  projection(s, t, trace, inputs) {
-    const W = { Q: inputs.W_Q, K: inputs.W_K, V: inputs.W_V }[s.matrix];
+  // (the trace's matrices are flat, row after row: only the numbers shown are read)
+  projection(s, t, trace) {
+    const W = { Q: trace.inputs.W_Q, K: trace.inputs.W_K, V: trace.inputs.W_V }[s.matrix], X = trace.X;
     const width = s.matrix === 'V' ? trace.dV : trace.dK;
     const c = s.head * width + s.col;
-    const x = inputs.X[s.row];
-    if (!W || !x) return '';
-    const terms = x.map((a, r) => `${paren(a)}×${paren(W[r][c])}`).join(' + ');
-    const sum = x.reduce((acc, a, r) => acc + a * W[r][c], 0);
+    if (!W || s.row >= X.rows || c >= W.cols) return '';
+    const x = X.data.subarray(s.row * X.cols, (s.row + 1) * X.cols);
+    const terms = Array.from(x, (a, r) => `${paren(a)}×${paren(W.data[r * W.cols + c])}`).join(' + ');
+    const sum = x.reduce((acc, a, r) => acc + a * W.data[r * W.cols + c], 0);
     const name = { Q: 'query', K: 'key', V: 'value' }[s.matrix];
     return `<h3>${s.matrix}: the ${name} of ${tok(t[s.row])}, column ${s.col + 1}</h3><p>Row ${tok(t[s.row])} of X times column ${c + 1} of W<sub>${s.matrix}</sub>:</p><p class="arith">${terms}</p><p class="arith result">= ${f(sum)}</p>`;
   }
 
-  input(s, t, inputs, trace) {
-    const m = { X: inputs.X, W_Q: inputs.W_Q, W_K: inputs.W_K, W_V: inputs.W_V, W_O: inputs.W_O, concat: null, output: null }[s.matrix];
-    if (s.matrix === 'X') return `<h3>X: embedding of ${tok(t[s.row])}, dimension ${s.col + 1}</h3><p>Value ${f(m[s.row][s.col])}. Press Enter or type to change it: every later step follows.</p>`;
+  input(s, t, trace) {
+    const m = s.matrix === 'X' ? trace.X : ['W_Q', 'W_K', 'W_V', 'W_O'].includes(s.matrix) ? trace.inputs[s.matrix] : null;
+    const at = (i, j) => m.data[i * m.cols + j];
+    if (s.matrix === 'X') return `<h3>X: embedding of ${tok(t[s.row])}, dimension ${s.col + 1}</h3><p>Value ${f(at(s.row, s.col))}. Press Enter or type to change it: every later step follows.</p>`;
     if (s.matrix === 'concat') return `<h3>Concat</h3><p>Row ${tok(t[s.row])}: the outputs of all heads side by side (head ${Math.floor(s.col / trace.dV) + 1}, column ${(s.col % trace.dV) + 1}).</p>`;
     if (s.matrix === 'output') return `<h3>Output</h3><p>Row ${tok(t[s.row])} of concat times column ${s.col + 1} of W<sub>O</sub>.</p>`;
     if (s.matrix === 'mask') return `<h3>Mask</h3><p>${tok(t[s.row])} ${trace.visible[s.row * t.length + s.col] ? 'may see' : 'may not see'} ${tok(t[s.col])}.</p>`;
     if (!m) return '';
-    return `<h3>${s.matrix.replace('_', ' ')} row ${s.row + 1}, column ${s.col + 1}</h3><p>A learned weight: ${f(m[s.row][s.col])}. Edit it to see what changes.</p>`;
+    return `<h3>${s.matrix.replace('_', ' ')} row ${s.row + 1}, column ${s.col + 1}</h3><p>A learned weight: ${f(at(s.row, s.col))}. Edit it to see what changes.</p>`;
   }
 }

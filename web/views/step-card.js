@@ -1,5 +1,7 @@
 // One walkthrough step as a card: number, title, our explanation, the formula, a row of controls and a
 // body the page fills with heatmaps. Built from a step of steps.js.
+import { setHtml } from './dom.js';
+
 export class StepCard {
   constructor(container, options) {
     const { step, index } = options;
@@ -27,8 +29,8 @@ export class StepCard {
   /** data: {problems: [{field, message}], notes: [html]} */
   update({ problems = [], notes = [] } = {}) {
     this.problemsEl.hidden = problems.length === 0;
-    this.problemsEl.innerHTML = problems.map((p) => `<p><code>${escapeHtml(p.field)}</code> ${escapeHtml(p.message)}</p>`).join('');
-    this.notes.innerHTML = notes.map((n) => `<p class="note">${n}</p>`).join('');
+    setHtml(this.problemsEl, problems.map((p) => `<p><code>${escapeHtml(p.field)}</code> ${escapeHtml(p.message)}</p>`).join(''));
+    setHtml(this.notes, notes.map((n) => `<p class="note">${n}</p>`).join(''));
   }
 }
 

@@ -1,0 +1,23 @@
+// The colour scale under a heatmap: the ramp between its two ends. Built once; a repaint changes only the
+// ends' text, and only when they changed.
+import { legendGradient } from '../colors.js';
+import { formatNumber } from '../numbers.js';
+
+export class Legend {
+  constructor(el, scale) {
+    this.el = el;
+    const bar = Object.assign(document.createElement('span'), { className: 'legend-bar' });
+    bar.style.background = legendGradient(scale);
+    this.lo = document.createElement('span');
+    this.hi = document.createElement('span');
+    el.replaceChildren(this.lo, bar, this.hi);
+  }
+
+  update(lo, hi) {
+    const a = formatNumber(lo, 2), b = formatNumber(hi, 2);
+    if (a === this.lo.textContent && b === this.hi.textContent) return;
+    this.lo.textContent = a;
+    this.hi.textContent = b;
+    this.el.setAttribute('aria-label', `colour scale from ${a} to ${b}`);
+  }
+}
