@@ -10,16 +10,18 @@ const DB = 'attention-lab', STORE = 'states', KEEP = 20, MAX_AGE = 30 * 24 * 360
 const LS_PREFIX = 'attention-lab:state:';
 const TAB_KEY = 'attention-lab:tab';
 
+/** {id, fresh}: this tab's id (null without sessionStorage), and whether the tab had none before. */
 function tabId() {
   try {
     let id = sessionStorage.getItem(TAB_KEY);
-    if (!id) {
+    const fresh = !id;
+    if (fresh) {
       id = Math.random().toString(36).slice(2) + Date.now().toString(36);
       sessionStorage.setItem(TAB_KEY, id);
     }
-    return id;
+    return { id, fresh };
   } catch {
-    return null;
+    return { id: null, fresh: false };
   }
 }
 
@@ -81,7 +83,7 @@ const local = {
  * and forget → Promise<boolean>, false when storage refused. Nothing here throws.
  */
 export function openPersist(scope) {
-  const tab = tabId();
+  const { id: tab, fresh } = tabId();
   // Without sessionStorage there is no tab id: one copy per page, given back only on a reload.
   const key = `${scope}|${tab ?? 'any'}`;
   const backend = (async () => {
@@ -130,8 +132,10 @@ export function openPersist(scope) {
   return {
     async restore(hash) {
       try {
+        // (a tab opened just now has nothing kept: the first lesson need not wait for the database)
+        if (fresh || (!tab && !reloaded())) return null;
         const store = await backend;
-        if (!store || (!tab && !reloaded())) return null;
+        if (!store) return null;
         const r = await store.get(key);
         return r && r.hash === hash && r.payload && typeof r.payload === 'object' ? r.payload : null;
       } catch {

@@ -13,12 +13,24 @@ const strictCsp = {
   transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP }, injectTo: 'head-prepend' }],
 };
 
+// The engine's wasm is fetched from the first moment the page is read, beside the scripts, instead of when the
+// script that needs it has run (the same request: a fetch with credentials "same-origin").
+const preloadEngine = {
+  name: 'attention-lab-preload-engine', apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html, ctx) => Object.values(ctx.bundle ?? {}).filter((f) => f.fileName.endsWith('.wasm')).map((f) => (
+      { tag: 'link', attrs: { rel: 'preload', href: `./${f.fileName}`, as: 'fetch', type: 'application/wasm', crossorigin: '' }, injectTo: 'head' })),
+  },
+};
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
-  plugins: [strictCsp],
+  plugins: [strictCsp, preloadEngine],
   build: {
     outDir: '../dist', emptyOutDir: true, target: 'es2022',
+    modulePreload: { polyfill: false }, // every browser that runs the page preloads modules itself
     // Two pages: the walkthrough and the labs ("Beyond the pipeline").
     rollupOptions: {
       input: {
