@@ -6,6 +6,8 @@ import { formatExact, formatNumber, parseNumber } from '../numbers.js';
 import { Legend } from './legend.js';
 import { hideTooltip, showTooltip } from './tooltip.js';
 
+const CLASSES = ['hidden-cell', 'pending', 'invalid', 'sel-row', 'sel-col', 'sel-cell']; // bit b of a cell's classes
+
 export class Heatmap {
   /**
    * options: {matrix, head, label (HTML), scale: 'sequential'|'diverging', editable, digits,
@@ -146,7 +148,8 @@ export class Heatmap {
         const hidden = Boolean(d.hidden?.(i, j));
         const err = anyErrors ? this.errors.get(`${i},${j}`) : undefined;
         const level = hidden || pending ? -1 : levelOf(kind, v, hi);
-        const cls = `${hidden ? ' hidden-cell' : ''}${pending ? ' pending' : ''}${err ? ' invalid' : ''}${selRow ? ' sel-row' : ''}${hl.cols?.has(j) ? ' sel-col' : ''}${anyCells && hl.cells.has(`${i},${j}`) ? ' sel-cell' : ''}`;
+        // the cell's classes as bits (a string per cell and repaint would be garbage to collect)
+        const cls = (hidden ? 1 : 0) | (pending ? 2 : 0) | (err ? 4 : 0) | (selRow ? 8 : 0) | (hl.cols?.has(j) ? 16 : 0) | (anyCells && hl.cells.has(`${i},${j}`) ? 32 : 0);
         const focusable = i === this.focus[0] && j === this.focus[1];
         // Only touch the DOM where something changed, field by field, and by the cheapest call (backgroundColor,
         // not the background shorthand; the text node's data, not a new node): a repaint must fit in one frame.
@@ -157,7 +160,7 @@ export class Heatmap {
           if (v !== was.v) td.setAttribute('data-value', String(v));
           was.v = v; was.pending = pending;
         }
-        if (cls !== was.cls) { td.className = cls.trim(); was.cls = cls; }
+        if (cls !== was.cls) { td.className = CLASSES.filter((_, b) => cls & (1 << b)).join(' '); was.cls = cls; }
         if (focusable !== was.focusable) { td.tabIndex = focusable ? 0 : -1; was.focusable = focusable; }
         if (err !== was.err) {
           if (err) { td.setAttribute('aria-invalid', 'true'); td.setAttribute('aria-describedby', this.messageEl.id); }

@@ -24,6 +24,9 @@ export class MatrixView {
       this.slot.replaceChildren();
       this.view = new View(this.slot, this.options);
     }
-    this.view.update(View === Heatmap ? { ...data, matrix: toRows(data.matrix) } : data);
+    if (View === CanvasHeatmap) { this.view.update(data); return; }
+    // (a matrix an edit left alone is the same object as before: its rows are too)
+    if (data.matrix !== this.flat) { this.flat = data.matrix; this.rows = toRows(data.matrix); }
+    this.view.update({ ...data, matrix: this.rows });
   }
 }
