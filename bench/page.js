@@ -1,5 +1,5 @@
 // Runs inside headless Chromium for `npm run bench`: our wasm engine and its JavaScript peers on the same
-// inputs, in the same session. window.runBench(sizes) resolves to medians in milliseconds.
+// inputs, in the same session, measured in turns. window.runBench(sizes) resolves to medians in milliseconds.
 import { loadEngine } from '../wasm/engine.js';
 import createAttnlabModule from '../build-wasm/wasm/attnlab_engine.mjs';
 import { straightforward, cacheFriendly, tensorflow } from './peers.js';
@@ -16,23 +16,34 @@ function inputs(n, d) {
 }
 const rows = (flat, r, c) => Array.from({ length: r }, (_, i) => Array.from(flat.subarray(i * c, (i + 1) * c)));
 
-// Median time of one call: calls are batched so that one sample lasts at least 5 ms (timer resolution),
-// at least 3 samples, at most about `budget` ms.
-async function median(fn, budget = 1500) {
-  await fn();
-  let t = performance.now();
-  await fn();
-  const one = performance.now() - t;
-  const batch = Math.max(1, Math.ceil(5 / Math.max(one, 0.001)));
-  const samples = [];
-  const start = performance.now();
-  while (samples.length < 3 || (performance.now() - start < budget && samples.length < 40)) {
-    t = performance.now();
-    for (let r = 0; r < batch; r++) await fn();
-    samples.push((performance.now() - t) / batch);
+// Median time of one call for each of several implementations, measured in turns (one sample of each, then the
+// next round): a change in the machine's load then falls on all of them alike, and their ratios hold. A sample
+// batches calls to last at least 5 ms (timer resolution); at least 3 rounds, then more while within `budget` ms.
+// An implementation is a function, or {setup, run} where setup (not timed) comes before each of its samples.
+async function medians(impls, budget = 6000) {
+  const batch = {}, samples = {}, fns = {}, setups = {};
+  for (const [name, impl] of Object.entries(impls)) [fns[name], setups[name]] = typeof impl === 'function' ? [impl, null] : [impl.run, impl.setup];
+  for (const [name, fn] of Object.entries(fns)) {
+    await setups[name]?.();
+    await fn(); // warm-up
+    const t = performance.now();
+    await fn();
+    batch[name] = Math.max(1, Math.ceil(5 / Math.max(performance.now() - t, 0.001)));
+    samples[name] = [];
   }
-  samples.sort((a, b) => a - b);
-  return { median_ms: samples[samples.length >> 1], samples: samples.length, batch };
+  const start = performance.now();
+  for (let round = 0; round < 3 || (performance.now() - start < budget && round < 40); round++) {
+    for (const [name, fn] of Object.entries(fns)) {
+      await setups[name]?.();
+      const t = performance.now();
+      for (let r = 0; r < batch[name]; r++) await fn();
+      samples[name].push((performance.now() - t) / batch[name]);
+    }
+  }
+  return Object.fromEntries(Object.entries(samples).map(([name, xs]) => {
+    xs.sort((a, b) => a - b);
+    return [name, { median_ms: xs[xs.length >> 1], samples: xs.length, batch: batch[name] }];
+  }));
 }
 
 // The engine's forward pass alone, the way TF.js is timed: every intermediate kept in wasm memory, nothing
@@ -74,23 +85,25 @@ window.runBench = async (sizes) => {
     const { X, WQ, WK, WV } = inputs(n, d);
     const m = (data, r, c) => ({ rows: r, cols: c, data });
     const lesson = { heads, X: m(X, n, d), W_Q: m(WQ, d, d), W_K: m(WK, d, d), W_V: m(WV, d, d) };
-    const row = { n, d_model: d, heads };
-    row.wasm = await median(prepare(n, d, heads, { X: [X, n, d], W_Q: [WQ, d, d], W_K: [WK, d, d], W_V: [WV, d, d] }));
     const lessons = [lesson, { ...lesson, X: m(edited(X), n, d) }];
     let k = 0;
-    row.wasm_with_copies = await median(() => {
-      const r = engine.trace(lessons[k++ % 2]);
-      if (!r.ok) throw new Error(JSON.stringify(r.problems));
-    });
     const [Xr, WQr, WKr, WVr] = [rows(X, n, d), rows(WQ, d, d), rows(WK, d, d), rows(WV, d, d)];
-    row.js_straightforward = await median(() => straightforward(Xr, WQr, WKr, WVr, heads));
-    row.js_cache_friendly = await median(() => cacheFriendly(X, WQ, WK, WV, n, d, heads));
     const [X32, WQ32, WK32, WV32] = [X, WQ, WK, WV].map((a) => Float32Array.from(a));
-    for (const backend of ['cpu', 'wasm']) {
-      await tf.setBackend(backend);
-      await tf.ready();
-      row[`tfjs_${backend}`] = await median(() => tensorflow(tf, X32, WQ32, WK32, WV32, n, d, heads));
-    }
+    const onBackend = (backend) => ({
+      setup: async () => { await tf.setBackend(backend); await tf.ready(); },
+      run: () => tensorflow(tf, X32, WQ32, WK32, WV32, n, d, heads),
+    });
+    const row = { n, d_model: d, heads, ...await medians({
+      wasm: prepare(n, d, heads, { X: [X, n, d], W_Q: [WQ, d, d], W_K: [WK, d, d], W_V: [WV, d, d] }),
+      wasm_with_copies: () => {
+        const r = engine.trace(lessons[k++ % 2]);
+        if (!r.ok) throw new Error(JSON.stringify(r.problems));
+      },
+      js_straightforward: () => straightforward(Xr, WQr, WKr, WVr, heads),
+      js_cache_friendly: () => cacheFriendly(X, WQ, WK, WV, n, d, heads),
+      tfjs_cpu: onBackend('cpu'),
+      tfjs_wasm: onBackend('wasm'),
+    }) };
     results.push(row);
   }
   return results;
