@@ -272,16 +272,15 @@ export class Heatmap {
     const finish = (commit, move) => {
       if (done) return;
       done = true;
+      // The new numbers first, painted around the open editor; then the focus, which lays the repainted page out
+      // once (focusing the cell before would lay it out once more, before the repaint, for nothing); the editor
+      // goes last, once it no longer has the focus, and the cell shows its number again.
+      if (commit) this.commit(i, j, input.value);
       this.editing = null;
-      const text = input.value;
-      // The cell takes the focus before the editor goes (removing a focused element costs a style pass), and
-      // without scrolling: a scroll would lay out the page before the repaint, and then again after it.
-      td.focus({ preventScroll: true });
-      input.remove();
-      if (commit) this.commit(i, j, text);
-      else this.paint();
       if (move && (move[0] || move[1])) this.moveFocus(i + move[0], j + move[1]);
-      else if (this.cells[i]?.[j] !== td) this.cells[i]?.[j]?.focus(); // (the grid was rebuilt)
+      else this.cells[i]?.[j]?.focus({ preventScroll: true }); // (the grid may have been rebuilt meanwhile)
+      input.remove();
+      this.paint();
     };
     input.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') { e.preventDefault(); finish(true, e.shiftKey ? [-1, 0] : [0, 0]); }
@@ -305,7 +304,6 @@ export class Heatmap {
     if (parsed.value === this.data.matrix[i][j]) { if (!this.building) this.paint(); return; }
     // (during a rebuild the edit waits until the render that rebuilds has finished)
     if (this.building) { queueMicrotask(() => this.options.onEdit?.(i, j, parsed.value)); return; }
-    this.options.onEdit?.(i, j, parsed.value);
-    this.paint();
+    this.options.onEdit?.(i, j, parsed.value); // (whoever takes the edit repaints the grid)
   }
 }
