@@ -38,6 +38,10 @@ test('keyboard: arrows move the focus box and the readout names the cell; Enter 
   assert.ok(readout.includes(String(Number(v.toPrecision(6)))), 'and gives its value');
   assert.equal(await page.locator(grid).getAttribute('role'), 'application');
   assert.match(await page.locator(grid).getAttribute('aria-label'), /X, 20 × 40 heatmap \(editable\), values from -?\d/);
+  // rows are tall enough for their tokens to be written beside them, columns wide enough for their numbers
+  const axis = (name) => page.locator(`.canvas-heatmap[data-matrix="X"] .canvas-${name} > div`).allTextContents();
+  assert.deepEqual(await axis('rows'), Array.from({ length: 20 }, (_, i) => `w${i}`));
+  assert.deepEqual(await axis('cols'), Array.from({ length: 40 }, (_, j) => String(j + 1)));
 
   await page.keyboard.press('Enter');
   await page.keyboard.press('Control+A');

@@ -11,6 +11,22 @@ const MAX_WIDTH = 640, MAX_HEIGHT = 480, MAX_CELL = 24; // CSS pixels
 const HIDDEN = [205, 205, 205], HIDDEN_PIXEL = pixelOf(HIDDEN), HIDDEN_FADED = pixelOf(faded(HIDDEN));
 
 let uid = 0;
+
+/** Fills one axis with `names`, each `cell` CSS pixels along `side`; → the names' extent (CSS), or null when hidden. */
+function axis(el, names, cell, side) {
+  const show = Boolean(names) && cell >= 9;
+  el.hidden = !show;
+  if (!show) { el.replaceChildren(); return null; }
+  const size = `${Math.min(12, cell - 1)}px`, extent = `${Math.min(10, Math.max(...names.map((t) => String(t).length)))}ch`;
+  el.replaceChildren(...names.map((name) => {
+    const div = document.createElement('div');
+    div.textContent = name;
+    Object.assign(div.style, { [side]: `${cell}px`, lineHeight: `${cell}px`, fontSize: size });
+    return div;
+  }));
+  el.style[side === 'height' ? 'width' : 'height'] = extent;
+  return extent;
+}
 const same = (a, b) => {
   if (a === b) return true;
   if (!a || !b || a.length !== b.length) return false;
@@ -31,7 +47,7 @@ export class CanvasHeatmap {
     this.el.dataset.head = String(o.head);
     this.el.innerHTML = `<figcaption></figcaption>
       <div class="canvas-wrap" tabindex="0" role="application" aria-roledescription="heatmap" aria-describedby="${id}-read">
-        <canvas aria-hidden="true"></canvas><div class="canvas-marks" aria-hidden="true"></div><div class="canvas-focus" aria-hidden="true"></div>
+        <div class="canvas-rows" aria-hidden="true" hidden></div><div class="canvas-cols" aria-hidden="true" hidden></div><canvas aria-hidden="true"></canvas><div class="canvas-marks" aria-hidden="true"></div><div class="canvas-focus" aria-hidden="true"></div>
       </div>
       <p class="canvas-readout" id="${id}-read" aria-live="polite"></p>
       <div class="grid-foot"><span class="shape"></span><span class="legend"></span></div>
@@ -41,6 +57,8 @@ export class CanvasHeatmap {
     this.canvas = this.el.querySelector('canvas');
     this.ctx = this.canvas.getContext('2d');
     this.marks = this.el.querySelector('.canvas-marks');
+    this.rowAxis = this.el.querySelector('.canvas-rows');
+    this.colAxis = this.el.querySelector('.canvas-cols');
     this.focusBox = this.el.querySelector('.canvas-focus');
     this.readout = this.el.querySelector('.canvas-readout');
     this.shapeEl = this.el.querySelector('.shape');
@@ -59,6 +77,7 @@ export class CanvasHeatmap {
     const resized = rows !== this.rows || cols !== this.cols;
     if (resized) this.resize(rows, cols);
     this.data = data;
+    this.labelAxes(resized);
     // An edit changes some matrices and not others (W_Q when X is edited): those keep their pixels.
     const look = `${this.options.scale}|${[...(data.dimRows ?? [])]}`, was = this.painted;
     if (!resized && was && was.look === look && same(was.values, data.matrix.data) && same(was.visible, data.visible)) {
@@ -87,6 +106,19 @@ export class CanvasHeatmap {
   }
 
   value(i, j) { return this.data.matrix.data[i * this.cols + j]; }
+
+  // The names of the rows (tokens) left of the pixels and of the columns above them, where cells are big enough
+  // to read them; the readout and the tooltip name every cell anyway, so these are for the eye only.
+  labelAxes(resized) {
+    const rows = this.data.rowLabels ?? null, cols = this.data.colLabels ?? Array.from({ length: this.cols }, (_, j) => String(j + 1));
+    const key = `${rows?.join('\u0001')}|${cols.join('\u0001')}`;
+    if (!resized && key === this.axesKey) return;
+    this.axesKey = key;
+    const left = axis(this.rowAxis, rows, this.cellH, 'height');
+    const top = axis(this.colAxis, cols, this.cellW, 'width');
+    this.wrap.style.marginLeft = left ? `calc(${left} + 8px)` : '';
+    this.wrap.style.marginTop = top ? `calc(${top} + 6px)` : '';
+  }
 
   /** The colour scale's ends; also notes the smallest and largest value shown (for the text alternative). */
   range() {
