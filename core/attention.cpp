@@ -1,11 +1,14 @@
 #include "attention.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "alignment.hpp"
 #include "embed.hpp"
+#include "layer.hpp"
 #include "mask.hpp"
-#include "softmax.hpp"
+#include "multi_head.hpp"
+#include "positions.hpp"
 
 namespace attnlab {
 
@@ -22,14 +25,25 @@ bool same(const Matrix* a, const Matrix* b) {
 }
 
 // What an edit left alone: each flag says a step's inputs are exactly those of the previous trace.
-struct Unchanged {
-  bool X = false, Q = false, K = false, V = false, scores = false, scaled = false, weights = false, W_O = false;
+struct Unchanged : Kept {
+  bool X = false;
   std::vector<std::string> inputs;  // the lesson's matrices equal to the previous trace's
 };
 
-Unchanged compare(const Trace& t, const Trace* prev, const std::map<std::string, Matrix>& inputs) {
+// A lesson of the six steps alone: only its steps can be taken over from a trace like it.
+bool six_steps(const Lesson& l) {
+  return l.positions == PositionKind::none && !l.source && !l.layer && !l.find("b_Q") && !l.find("b_K") &&
+         !l.find("b_V") && !l.find("b_O");
+}
+bool six_steps(const Trace& t) {
+  return t.P.size() == 0 && t.source_X.size() == 0 && !t.layer && !t.cross && !find(t.inputs, "b_Q") &&
+         !find(t.inputs, "b_K") && !find(t.inputs, "b_V") && !find(t.inputs, "b_O");
+}
+
+Unchanged compare(const Trace& t, const Trace* prev, const Lesson& lesson) {
   Unchanged u;
-  if (!prev) return u;
+  if (!prev || !six_steps(lesson) || !six_steps(*prev)) return u;
+  const auto& inputs = lesson.matrices;
   for (const auto& [name, m] : inputs)
     if (same(find(prev->inputs, name.c_str()), &m)) u.inputs.push_back(name);
   u.X = same(&prev->X, &t.X);
@@ -60,59 +74,60 @@ Trace compute_trace(Lesson lesson, Trace* previous) {
   t.score = lesson.score;
   t.X = embeddings(lesson);
   t.d_model = static_cast<int>(t.X.cols());
-  const Matrix& W_Q = *lesson.find("W_Q");
-  const Matrix& W_K = *lesson.find("W_K");
-  const Matrix& W_V = *lesson.find("W_V");
-  t.d_k = static_cast<int>(W_Q.cols()) / t.heads;
-  t.d_v = static_cast<int>(W_V.cols()) / t.heads;
+  const Eigen::Index n = t.X.rows();
+  t.P = positions(lesson, n, t.X.cols());
+  if (t.P.size() > 0) t.X_plus_P = t.X + t.P;
+  const Matrix& stream = t.P.size() > 0 ? t.X_plus_P : t.X;  // what the layer, or the attention, reads
+  if (lesson.source) {
+    t.source_tokens = lesson.source->tokens;
+    t.source_X = source_embeddings(lesson);
+  }
+  const Projections self = projections(lesson, "");
+  t.d_k = static_cast<int>(self.W_Q->cols()) / t.heads;
+  t.d_v = static_cast<int>(self.W_V->cols()) / t.heads;
   t.divisor = score_divisor(lesson, t.d_k);
   t.visible = visibility(lesson);
-  const Unchanged kept = compare(t, previous, lesson.matrices);
+  const Unchanged kept = compare(t, previous, lesson);
 
-  const Eigen::Index n = t.X.rows();
-  t.concat.resize(n, W_V.cols());
-  // One product per projection for all heads (a wide product runs faster than h narrow ones); head h
-  // takes its block of columns.
-  Matrix Q, K, V;
-  if (!kept.Q) Q = t.X * W_Q;
-  if (!kept.K) K = t.X * W_K;
-  if (!kept.V) V = t.X * W_V;
-  bool all_Z_kept = true;
-  for (int h = 0; h < t.heads; ++h) {
-    HeadTrace head;
-    HeadTrace* was = previous && previous->head.size() > static_cast<std::size_t>(h) ? &previous->head[h] : nullptr;
-    head.Q = kept.Q ? std::move(was->Q) : Matrix(Q.middleCols(h * t.d_k, t.d_k));
-    head.K = kept.K ? std::move(was->K) : Matrix(K.middleCols(h * t.d_k, t.d_k));
-    head.V = kept.V ? std::move(was->V) : Matrix(V.middleCols(h * t.d_v, t.d_v));
-    head.scores = kept.scores ? std::move(was->scores) : alignment_scores(lesson, head.Q, head.K);
-    head.scaled = kept.scaled ? std::move(was->scaled) : Matrix(head.scores / t.divisor);
-    if (kept.weights) {
-      head.masked = std::move(was->masked);
-      head.weights = std::move(was->weights);
-      head.softmax = std::move(was->softmax);
-      head.empty_rows = std::move(was->empty_rows);
-    } else {
-      head.masked = apply_mask(head.scaled, t.visible);
-      SoftmaxResult s = softmax_rows(head.masked);
-      head.weights = std::move(s.weights);
-      head.softmax = std::move(s.steps);
-      head.empty_rows = std::move(s.empty_rows);
-    }
-    const bool keep_Z = kept.weights && kept.V;
-    all_Z_kept = all_Z_kept && keep_Z;
-    head.Z = keep_Z ? std::move(was->Z) : Matrix(head.weights * head.V);
-    t.concat.middleCols(h * t.d_v, t.d_v) = head.Z;
-    t.head.push_back(std::move(head));
+  // The lesson's own attention: self-attention, or (with a source and no layer) a cross-attention over the source.
+  const ScoreFunction score = [&lesson](const Matrix& Q, const Matrix& K) { return alignment_scores(lesson, Q, K); };
+  bool all_Z_kept = false, output_kept = false;
+  const Sublayer self_attention = [&](const Matrix& in) {
+    MultiHead a = multi_head(in, lesson.cross_only() ? t.source_X : in, self, t.heads, t.divisor, t.visible, score, kept,
+                             previous ? &previous->head : nullptr, previous ? &previous->output : nullptr);
+    t.head = std::move(a.head);
+    t.concat = std::move(a.concat);
+    t.output = std::move(a.output);
+    all_Z_kept = a.Z_kept;
+    output_kept = a.output_kept;
+    return t.output;
+  };
+  if (!lesson.layer) {
+    self_attention(stream);
+  } else {
+    // A decoder's cross-attention scores as PyTorch's does: scaled dot products, over the source's visible tokens.
+    const Sublayer cross_attention = [&](const Matrix& in) {
+      const Projections cross = projections(lesson, "cross.");
+      AttentionTrace& c = t.cross.emplace();
+      c.d_k = static_cast<int>(cross.W_Q->cols()) / t.heads;
+      c.d_v = static_cast<int>(cross.W_V->cols()) / t.heads;
+      c.divisor = std::sqrt(static_cast<double>(c.d_k));
+      c.visible = source_visibility(lesson, n);
+      MultiHead a = multi_head(in, t.source_X, cross, t.heads, c.divisor, c.visible,
+                               [](const Matrix& Q, const Matrix& K) { return Matrix(Q * K.transpose()); });
+      c.head = std::move(a.head);
+      c.concat = std::move(a.concat);
+      c.output = std::move(a.output);
+      return c.output;
+    };
+    t.layer = run_layer(lesson, stream, self_attention, cross_attention);
   }
-  const Matrix* W_O = lesson.find("W_O");
-  if (all_Z_kept && kept.W_O) t.output = std::move(previous->output);
-  else t.output = W_O ? Matrix(t.concat * *W_O) : t.concat;
-  t.inputs = std::move(lesson.matrices);  // (W_Q, W_K, W_V and W_O point into them until here)
+  t.inputs = std::move(lesson.matrices);  // (the projections point into them until here)
   t.unchanged = kept.inputs;
   if (kept.X && !t.inputs.count("X")) t.unchanged.emplace_back("X");  // X looked up in E
   const std::pair<bool, const char*> steps[] = {{kept.Q, "Q"}, {kept.K, "K"}, {kept.V, "V"},
       {kept.scores, "scores"}, {kept.scaled, "scaled"}, {kept.weights, "weights"}, {all_Z_kept, "Z"},
-      {all_Z_kept, "concat"}, {all_Z_kept && kept.W_O, "output"}};
+      {all_Z_kept, "concat"}, {output_kept, "output"}};
   for (const auto& [step_kept, name] : steps)
     if (step_kept) t.unchanged.emplace_back(name);
   return t;

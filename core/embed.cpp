@@ -15,13 +15,25 @@ std::optional<std::vector<int>> token_ids(const Lesson& lesson) {
   return ids;
 }
 
+namespace {
+Matrix look_up(const Lesson& lesson, const std::vector<std::string>& tokens) {
+  const Matrix& E = *lesson.find("E");
+  const auto& vocab = *lesson.vocab;
+  Matrix X(static_cast<Eigen::Index>(tokens.size()), E.cols());
+  for (std::size_t i = 0; i < tokens.size(); ++i)
+    X.row(static_cast<Eigen::Index>(i)) = E.row(std::find(vocab.begin(), vocab.end(), tokens[i]) - vocab.begin());
+  return X;
+}
+}  // namespace
+
 Matrix embeddings(const Lesson& lesson) {
   if (const Matrix* x = lesson.find("X")) return *x;
-  const Matrix& E = *lesson.find("E");
-  const auto ids = *token_ids(lesson);
-  Matrix X(static_cast<Eigen::Index>(ids.size()), E.cols());
-  for (std::size_t i = 0; i < ids.size(); ++i) X.row(static_cast<Eigen::Index>(i)) = E.row(ids[i]);
-  return X;
+  return look_up(lesson, lesson.tokens);
+}
+
+Matrix source_embeddings(const Lesson& lesson) {
+  if (const Matrix* x = lesson.find("source.X")) return *x;
+  return look_up(lesson, lesson.source->tokens);
 }
 
 }  // namespace attnlab

@@ -13,4 +13,7 @@ std::optional<std::vector<int>> token_ids(const Lesson& lesson);
 // X as given, or looked up row by row in the embedding table E.
 Matrix embeddings(const Lesson& lesson);
 
+// The source's rows (m × d_model) of a cross-attention: source.X as given, or looked up in E.
+Matrix source_embeddings(const Lesson& lesson);
+
 }  // namespace attnlab

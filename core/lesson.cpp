@@ -14,4 +14,7 @@ const char* score_name(ScoreKind k) {
   return "scaled_dot";
 }
 
+const char* norm_name(NormKind k) { return k == NormKind::pre ? "pre" : "post"; }
+const char* activation_name(Activation a) { return a == Activation::gelu ? "gelu" : "relu"; }
+
 }  // namespace attnlab

@@ -160,7 +160,8 @@ class Reader {
 const std::vector<std::string>& known_fields() {
   static const std::vector<std::string> fields{"tokens", "sentence", "vocab", "heads", "score", "scale", "mask",
                                                "init", "title", "note", "X", "E", "W_Q", "W_K", "W_V", "W_O",
-                                               "W_a", "W_1", "W_2", "v_a"};
+                                               "W_a", "W_1", "W_2", "v_a", "b_Q", "b_K", "b_V", "b_O",
+                                               "positions", "source", "layer", "cross"};
   return fields;
 }
 
@@ -270,6 +271,119 @@ void read_options(const json& j, Reader& r, Lesson& lesson) {
   }
 }
 
+// "positions": "none" | "sinusoidal" | an n × d_model matrix (read with the other matrices, as "P").
+void read_positions(const json& j, Reader& r, Lesson& lesson) {
+  auto p = j.find("positions");
+  if (p == j.end()) return;
+  if (p->is_string() && *p == "none") lesson.positions = PositionKind::none;
+  else if (p->is_string() && *p == "sinusoidal") lesson.positions = PositionKind::sinusoidal;
+  else if (p->is_array()) lesson.positions = PositionKind::learned;
+  else r.fail("positions", "must be \"none\", \"sinusoidal\" or an n \u00d7 d_model matrix of learned positions");
+}
+
+// "source": {"tokens": […] or "sentence": "…", "X"?: m × d_model, "padding"?: [true/false per source token]}
+void read_source(const json& j, Reader& r, Lesson& lesson) {
+  auto s = j.find("source");
+  if (s == j.end()) return;
+  if (!s->is_object()) return r.fail("source", std::string("must be an object, not ") + type_name(*s));
+  Source source;
+  if (s->contains("tokens") && s->contains("sentence"))
+    return r.fail("source.sentence", "give either tokens or a sentence, not both");
+  if (auto t = s->find("tokens"); t != s->end()) {
+    if (!r.string_list(*t, "source.tokens", limits::max_tokens, source.tokens)) return;
+  } else if (auto text = s->find("sentence"); text != s->end()) {
+    if (!text->is_string()) return r.fail("source.sentence", std::string("must be a string, not ") + type_name(*text));
+    if (text->get_ref<const std::string&>().size() > limits::max_sentence_chars)
+      return r.fail("source.sentence", "is longer than " + std::to_string(limits::max_sentence_chars) + " characters");
+    source.tokens = tokenize(text->get<std::string>());
+    if (source.tokens.size() > limits::max_tokens)
+      return r.fail("source.sentence", "has " + std::to_string(source.tokens.size()) + " tokens; at most " +
+                                           std::to_string(limits::max_tokens) + " are allowed");
+  } else if (auto x = s->find("X"); x != s->end() && x->is_array()) {
+    for (std::size_t i = 0; i < x->size() && i < limits::max_tokens; ++i) source.tokens.push_back("s" + std::to_string(i + 1));
+  }
+  if (source.tokens.empty()) return r.fail("source.tokens", "are missing: give the source's tokens, a sentence, or X");
+  if (auto p = s->find("padding"); p != s->end()) {
+    if (!p->is_array()) return r.fail("source.padding", "must be a list of true/false, one per source token");
+    for (std::size_t i = 0; i < p->size() && i <= limits::max_tokens; ++i) {
+      if (!(*p)[i].is_boolean())
+        return r.fail(index("source.padding", i), std::string("must be true or false, not ") + type_name((*p)[i]));
+      source.padding.push_back((*p)[i].get<bool>());
+    }
+  }
+  for (auto it = s->begin(); it != s->end(); ++it)
+    if (it.key() != "tokens" && it.key() != "sentence" && it.key() != "X" && it.key() != "padding")
+      r.fail("source." + it.key(), "is not a source field: a source has tokens (or a sentence), X and padding");
+  lesson.source = std::move(source);
+}
+
+// "layer": {"norm", "eps", "activation", "ln1"…"ln3": {"gamma", "beta"}, "W_ff1", "b_ff1", "W_ff2", "b_ff2"}
+void read_layer(const json& j, Reader& r, Lesson& lesson) {
+  auto l = j.find("layer");
+  if (l == j.end()) return;
+  if (!l->is_object()) return r.fail("layer", std::string("must be an object, not ") + type_name(*l));
+  LayerOptions layer;
+  if (auto n = l->find("norm"); n != l->end()) {
+    if (n->is_string() && *n == "post") layer.norm = NormKind::post;
+    else if (n->is_string() && *n == "pre") layer.norm = NormKind::pre;
+    else r.fail("layer.norm", "must be \"post\" (x = LN(x + sublayer(x))) or \"pre\" (x = x + sublayer(LN(x)))");
+  }
+  if (auto a = l->find("activation"); a != l->end()) {
+    if (a->is_string() && *a == "relu") layer.activation = Activation::relu;
+    else if (a->is_string() && *a == "gelu") layer.activation = Activation::gelu;
+    else r.fail("layer.activation", "must be \"relu\" or \"gelu\"");
+  }
+  if (auto e = l->find("eps"); e != l->end() && r.number(*e, "layer.eps", layer.eps))
+    if (!(layer.eps > 0 && layer.eps <= 1)) r.fail("layer.eps", "must be a positive number, at most 1 (PyTorch's default is 1e-5)");
+  static const std::vector<std::string> fields{"norm", "eps", "activation", "ln1", "ln2", "ln3",
+                                               "W_ff1", "b_ff1", "W_ff2", "b_ff2"};
+  for (auto it = l->begin(); it != l->end(); ++it) {
+    if (std::find(fields.begin(), fields.end(), it.key()) == fields.end()) {
+      r.fail("layer." + it.key(), "is not a layer field: norm, eps, activation, ln1, ln2, ln3, W_ff1, b_ff1, W_ff2, b_ff2");
+    } else if (it.key().rfind("ln", 0) == 0) {
+      if (!it->is_object()) r.fail("layer." + it.key(), "must be {\"gamma\": [d_model numbers], \"beta\": [d_model numbers]}");
+      else
+        for (auto g = it->begin(); g != it->end(); ++g)
+          if (g.key() != "gamma" && g.key() != "beta")
+            r.fail("layer." + it.key() + "." + g.key(), "is not a layer-norm field: gamma and beta");
+    }
+  }
+  lesson.layer = layer;
+}
+
+// "cross": the decoder's cross-attention weights, {"W_Q", "W_K", "W_V", "W_O", "b_Q", "b_K", "b_V", "b_O"}.
+void read_cross(const json& j, Reader& r) {
+  auto c = j.find("cross");
+  if (c == j.end()) return;
+  if (!c->is_object()) return r.fail("cross", std::string("must be an object, not ") + type_name(*c));
+  static const std::vector<std::string> fields{"W_Q", "W_K", "W_V", "W_O", "b_Q", "b_K", "b_V", "b_O"};
+  for (auto it = c->begin(); it != c->end(); ++it)
+    if (std::find(fields.begin(), fields.end(), it.key()) == fields.end())
+      r.fail("cross." + it.key(), "is not a cross-attention field: W_Q, W_K, W_V, W_O, b_Q, b_K, b_V, b_O");
+}
+
+// Where a matrix of matrix_names() sits in the lesson's JSON, or nullptr.
+const json* find_matrix(const json& j, const std::string& name) {
+  if (name == "P") {
+    auto p = j.find("positions");
+    return p != j.end() && p->is_array() ? &*p : nullptr;
+  }
+  const json* at = &j;
+  std::size_t from = 0;
+  while (true) {
+    if (!at->is_object()) return nullptr;
+    const std::size_t dot = name.find('.', from);
+    auto it = at->find(name.substr(from, dot == std::string::npos ? std::string::npos : dot - from));
+    if (it == at->end()) return nullptr;
+    at = &*it;
+    if (dot == std::string::npos) return at;
+    from = dot + 1;
+  }
+}
+
+// Where a matrix's problems are reported: its place in the JSON.
+std::string field_of(const std::string& name) { return name == "P" ? "positions" : name; }
+
 // The last init block read and what it drew: an edit re-reads the whole lesson, and its seeded matrices are
 // the same draws again (drawing a 768 × 768 matrix costs more than the attention it feeds).
 struct DrawCache {
@@ -319,7 +433,11 @@ void read_init_uncached(const json& init, Reader& r, std::map<std::string, Matri
     const auto& names = matrix_names();
     if (name == draw.end() || !name->is_string() ||
         std::find(names.begin(), names.end(), name->get<std::string>()) == names.end())
-      return r.fail(f + ".name", "must name a matrix: X, E, W_Q, W_K, W_V, W_O, W_a, W_1, W_2 or v_a");
+      return r.fail(f + ".name", "must name a matrix of the lesson: " + [] {
+        std::string all;
+        for (const auto& n : matrix_names()) all += (all.empty() ? "" : ", ") + n;
+        return all;
+      }());
     if (drawn.count(*name)) return r.fail(f + ".name", "draws " + name->get<std::string>() + " a second time");
     auto shape = draw.find("shape");
     double rows = 1, cols = 0;
@@ -371,23 +489,37 @@ Problems read_lesson(std::string_view text, const std::map<std::string, Matrix>&
   read_options(j, r, lesson);
   std::map<std::string, Matrix> drawn;
   if (auto init = j.find("init"); init != j.end()) read_init(*init, r, drawn);
+  read_positions(j, r, lesson);
+  read_source(j, r, lesson);
+  read_layer(j, r, lesson);
+  read_cross(j, r);
   for (const auto& name : matrix_names()) {
     if (auto it = overrides.find(name); it != overrides.end()) {
-      if (r.checked(it->second, name)) lesson.matrices[name] = it->second;
-    } else if (auto m = j.find(name); m != j.end()) {
+      if (r.checked(it->second, field_of(name))) lesson.matrices[name] = it->second;
+    } else if (const json* m = find_matrix(j, name)) {
       Matrix value;
-      if (r.matrix(*m, name, value)) lesson.matrices[name] = std::move(value);
+      if (r.matrix(*m, field_of(name), value)) lesson.matrices[name] = std::move(value);
     } else if (auto d = drawn.find(name); d != drawn.end()) {
       lesson.matrices[name] = std::move(d->second);
     }
   }
+  if (lesson.find("P") && lesson.positions == PositionKind::none && !j.contains("positions"))
+    lesson.positions = PositionKind::learned;  // a drawn P
+  if (lesson.positions == PositionKind::sinusoidal && drawn.count("P"))
+    r.fail("positions", "is \"sinusoidal\" but init also draws P: choose one");
   // Without tokens, a lesson of plain matrices still runs: name the rows t1, t2, …
   if (!j.contains("tokens") && !j.contains("sentence"))
     if (const Matrix* x = lesson.find("X"))
       for (Eigen::Index i = 0; i < x->rows() && i < static_cast<Eigen::Index>(limits::max_tokens); ++i)
         lesson.tokens.push_back("t" + std::to_string(i + 1));
   // An embedding table without a vocabulary: the default one, the sorted distinct tokens.
-  if (!lesson.vocab && lesson.find("E") && !lesson.find("X")) lesson.vocab = sorted_vocabulary(lesson.tokens);
+  // (A source looked up in E shares the vocabulary: the default one then holds both sequences' tokens.)
+  const bool source_in_E = lesson.source && !lesson.find("source.X");
+  if (lesson.find("E") && (!lesson.find("X") || source_in_E) && (!lesson.vocab || !j.contains("vocab"))) {
+    std::vector<std::string> all = lesson.tokens;
+    if (lesson.source) all.insert(all.end(), lesson.source->tokens.begin(), lesson.source->tokens.end());
+    lesson.vocab = sorted_vocabulary(all);
+  }
   if (!problems.empty()) return problems;
   return validate(lesson);
 }
@@ -422,7 +554,25 @@ std::string write_lesson(const Lesson& lesson) {
     case MaskKind::padding: j["mask"] = {{"padding", lesson.padding}}; break;
     case MaskKind::matrix: j["mask"] = matrix_json(lesson.mask_matrix); break;
   }
-  for (const auto& [name, m] : lesson.matrices) j[name] = name == "v_a" ? json(matrix_json(m)[0]) : matrix_json(m);
+  if (lesson.positions == PositionKind::sinusoidal) j["positions"] = "sinusoidal";
+  if (lesson.source) {
+    j["source"]["tokens"] = lesson.source->tokens;
+    if (!lesson.source->padding.empty()) j["source"]["padding"] = lesson.source->padding;
+  }
+  if (lesson.layer) {
+    j["layer"]["norm"] = norm_name(lesson.layer->norm);
+    j["layer"]["eps"] = lesson.layer->eps;
+    j["layer"]["activation"] = activation_name(lesson.layer->activation);
+  }
+  for (const auto& [name, m] : lesson.matrices) {
+    json value = is_vector_name(name) ? json(matrix_json(m)[0]) : matrix_json(m);
+    if (name == "P") j["positions"] = std::move(value);
+    else j[json::json_pointer("/" + [&] {
+             std::string path = name;
+             std::replace(path.begin(), path.end(), '.', '/');
+             return path;
+           }())] = std::move(value);
+  }
   return j.dump();
 }
 

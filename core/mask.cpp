@@ -6,16 +6,27 @@ namespace attnlab {
 
 Visibility visibility(const Lesson& lesson) {
   const auto n = static_cast<Eigen::Index>(lesson.tokens.size());
-  Visibility v = Visibility::Ones(n, n);
+  const auto m = static_cast<Eigen::Index>(lesson.keys());
+  // A cross-attention also hides the source's own padding.
+  Visibility v = lesson.cross_only() ? source_visibility(lesson, n) : Visibility::Ones(n, m);
   for (Eigen::Index i = 0; i < n; ++i)
-    for (Eigen::Index j = 0; j < n; ++j) {
+    for (Eigen::Index j = 0; j < m; ++j) {
       switch (lesson.mask) {
         case MaskKind::none: break;
         case MaskKind::causal: v(i, j) = j <= i; break;
-        case MaskKind::padding: v(i, j) = !lesson.padding[static_cast<std::size_t>(j)]; break;
-        case MaskKind::matrix: v(i, j) = lesson.mask_matrix(i, j) != 0; break;
+        case MaskKind::padding: v(i, j) = v(i, j) && !lesson.padding[static_cast<std::size_t>(j)]; break;
+        case MaskKind::matrix: v(i, j) = v(i, j) && lesson.mask_matrix(i, j) != 0; break;
       }
     }
+  return v;
+}
+
+Visibility source_visibility(const Lesson& lesson, Eigen::Index queries) {
+  const auto m = static_cast<Eigen::Index>(lesson.source->tokens.size());
+  Visibility v = Visibility::Ones(queries, m);
+  const auto& padding = lesson.source->padding;
+  for (Eigen::Index j = 0; j < m && static_cast<std::size_t>(j) < padding.size(); ++j)
+    if (padding[static_cast<std::size_t>(j)]) v.col(j).setZero();
   return v;
 }
 

@@ -64,27 +64,11 @@ class Writer {
 
 }  // namespace
 
-std::string trace_to_json(const Trace& t) {
-  Writer w;
-  w.out += '{';
-  w.key("tokens");
-  w.list(t.tokens, [&](const std::string& s) { w.text(s); });
-  if (t.token_ids) {
-    w.out += ',';
-    w.key("token_ids");
-    w.list(*t.token_ids, [&](int id) { w.out += std::to_string(id); });
-  }
-  if (t.vocab) {
-    w.out += ',';
-    w.key("vocab");
-    w.list(*t.vocab, [&](const std::string& s) { w.text(s); });
-  }
-  w.out += ",\"d_model\":" + std::to_string(t.d_model) + ",\"d_k\":" + std::to_string(t.d_k) +
-           ",\"d_v\":" + std::to_string(t.d_v) + ",\"divisor\":";
-  w.number(t.divisor);
-  w.out += ',';
+namespace {
+
+void heads(Writer& w, const std::vector<HeadTrace>& list) {
   w.key("heads");
-  w.list(t.head, [&](const HeadTrace& h) {
+  w.list(list, [&](const HeadTrace& h) {
     w.out += '{';
     w.field("Q", h.Q);
     w.field("K", h.K);
@@ -107,7 +91,99 @@ std::string trace_to_json(const Trace& t) {
     w.out += '}';
   });
   w.out += ',';
+}
+
+void dimensions(Writer& w, int d_k, int d_v, double divisor) {
+  w.out += "\"d_k\":" + std::to_string(d_k) + ",\"d_v\":" + std::to_string(d_v) + ",\"divisor\":";
+  w.number(divisor);
+  w.out += ',';
+}
+
+void norm(Writer& w, const char* name, const NormTrace& n) {
+  w.key(name);
+  w.out += "{\"mean\":";
+  w.vector(n.mean);
+  w.out += ",\"var\":";
+  w.vector(n.var);
+  w.out += ',';
+  w.field("normalized", n.normalized);
+  w.key("output");
+  w.matrix(n.output);
+  w.out += "},";
+}
+
+void layer(Writer& w, const LayerTrace& l, bool decoder) {
+  w.key("layer");
+  w.out += "{\"norm\":";
+  w.text(norm_name(l.norm));
+  w.out += ",\"activation\":";
+  w.text(activation_name(l.activation));
+  w.out += ",\"eps\":";
+  w.number(l.eps);
+  w.out += ',';
+  w.field("input", l.input);
+  w.field("attention", l.attention);
+  w.field("sum1", l.sum1);
+  norm(w, "norm1", l.norm1);
+  if (decoder) w.field("cross_attention", l.cross_attention);
+  w.field("ffn_hidden", l.ffn.hidden);
+  w.field("ffn_activated", l.ffn.activated);
+  w.field("ffn_output", l.ffn.output);
+  w.field("sum2", l.sum2);
+  norm(w, "norm2", l.norm2);
+  if (decoder) {
+    w.field("sum3", l.sum3);
+    norm(w, "norm3", l.norm3);
+  }
+  w.key("output");
+  w.matrix(l.output);
+  w.out += "},";
+}
+
+}  // namespace
+
+std::string trace_to_json(const Trace& t) {
+  Writer w;
+  w.out += '{';
+  w.key("tokens");
+  w.list(t.tokens, [&](const std::string& s) { w.text(s); });
+  if (t.token_ids) {
+    w.out += ',';
+    w.key("token_ids");
+    w.list(*t.token_ids, [&](int id) { w.out += std::to_string(id); });
+  }
+  if (t.vocab) {
+    w.out += ',';
+    w.key("vocab");
+    w.list(*t.vocab, [&](const std::string& s) { w.text(s); });
+  }
+  w.out += ",\"d_model\":" + std::to_string(t.d_model) + ',';
+  dimensions(w, t.d_k, t.d_v, t.divisor);
+  if (t.P.size() > 0) {
+    w.field("P", t.P);
+    w.field("X_plus_P", t.X_plus_P);
+  }
+  if (t.source_tokens) {
+    w.key("source");
+    w.out += "{\"tokens\":";
+    w.list(*t.source_tokens, [&](const std::string& s) { w.text(s); });
+    w.out += ",\"X\":";
+    w.matrix(t.source_X);
+    w.out += "},";
+  }
+  heads(w, t.head);
   w.field("concat", t.concat);
+  if (t.cross) {
+    w.key("cross");
+    w.out += '{';
+    dimensions(w, t.cross->d_k, t.cross->d_v, t.cross->divisor);
+    heads(w, t.cross->head);
+    w.field("concat", t.cross->concat);
+    w.key("output");
+    w.matrix(t.cross->output);
+    w.out += "},";
+  }
+  if (t.layer) layer(w, *t.layer, t.cross.has_value());
   w.key("output");
   w.matrix(t.output);
   w.out += "}\n";

@@ -19,20 +19,21 @@ class Checker {
   // The named matrix must exist and have the given shape (-1 = any); `meaning` explains the expected shape.
   const Matrix* expect(const std::string& name, Eigen::Index rows, Eigen::Index cols, const std::string& meaning,
                        const std::string& why_needed = "") {
+    const std::string field = name == "P" ? "positions" : name;  // where it sits in the JSON
     const Matrix* m = lesson_.find(name);
     if (!m) {
-      fail(name, "is missing" + (why_needed.empty() ? std::string() : " (" + why_needed + ")") + ": it should be " +
+      fail(field, "is missing" + (why_needed.empty() ? std::string() : " (" + why_needed + ")") + ": it should be " +
                      meaning);
       return nullptr;
     }
     if ((rows >= 0 && m->rows() != rows) || (cols >= 0 && m->cols() != cols)) {
       const std::string want = (rows >= 0 ? std::to_string(rows) : std::string("any")) + " \u00d7 " +
                                (cols >= 0 ? std::to_string(cols) : std::string("any"));
-      fail(name, "has shape " + shape_of(*m) + " but should be " + want + " (" + meaning + ")");
+      fail(field, "has shape " + shape_of(*m) + " but should be " + want + " (" + meaning + ")");
       return nullptr;
     }
     if (static_cast<std::size_t>(m->cols()) > limits::max_dim)
-      fail(name, "has " + n_str(m->cols()) + " columns; at most " + n_str(limits::max_dim) + " are allowed");
+      fail(field, "has " + n_str(m->cols()) + " columns; at most " + n_str(limits::max_dim) + " are allowed");
     return m;
   }
 
@@ -40,6 +41,126 @@ class Checker {
   const Lesson& lesson_;
   Problems& problems_;
 };
+
+// An optional bias: 1 × length, after the projection it belongs to.
+void bias(Checker& c, const Lesson& lesson, const std::string& name, Eigen::Index length, const std::string& meaning) {
+  if (lesson.find(name)) c.expect(name, 1, length, "a list of " + meaning + " = " + n_str(length) + " numbers");
+}
+
+// Positions, biases, a source, cross-attention weights and a whole layer (lesson-format.md, "The Transformer
+// layer"): every field named, shapes with both sides.
+void validate_transformer(const Lesson& lesson, Eigen::Index d_model, Checker& c) {
+  const auto n = static_cast<Eigen::Index>(lesson.tokens.size());
+  const std::string dm = "d_model = " + n_str(d_model);
+  const int h = lesson.heads;
+  if (lesson.positions == PositionKind::learned)
+    c.expect("P", n, d_model, "n \u00d7 d_model, one learned position per token (n = " + n_str(n) + ", " + dm + ")");
+  const Matrix* wq = lesson.find("W_Q");
+  const Matrix* wv = lesson.find("W_V");
+  bias(c, lesson, "b_Q", wq->cols(), "h\u00b7d_k");
+  bias(c, lesson, "b_K", wq->cols(), "h\u00b7d_k");
+  bias(c, lesson, "b_V", wv->cols(), "h\u00b7d_v");
+  const Matrix* wo = lesson.find("W_O");
+  if (lesson.find("b_O")) {
+    if (!wo) c.fail("b_O", "needs W_O: the output bias is added after the output projection");
+    else bias(c, lesson, "b_O", wo->cols(), "d_out");
+  }
+
+  // The source of a cross-attention: its own rows, or rows of E looked up by its tokens.
+  Eigen::Index m = 0;
+  if (lesson.source) {
+    m = static_cast<Eigen::Index>(lesson.source->tokens.size());
+    if (lesson.find("source.X")) {
+      c.expect("source.X", m, d_model, "m \u00d7 d_model, one row per source token (m = " + n_str(m) + ", " + dm + ")");
+    } else if (!lesson.find("E")) {
+      c.fail("source.X", "is missing: give the source's rows (m \u00d7 d_model) or an embedding table E to look them up");
+    } else if (lesson.vocab) {
+      const auto& vocab = *lesson.vocab;
+      for (std::size_t i = 0; i < lesson.source->tokens.size(); ++i)
+        if (std::find(vocab.begin(), vocab.end(), lesson.source->tokens[i]) == vocab.end())
+          c.fail("source.tokens[" + n_str(i) + "]", "\"" + lesson.source->tokens[i] + "\" is not in the vocabulary");
+    }
+    if (!lesson.source->padding.empty() && static_cast<Eigen::Index>(lesson.source->padding.size()) != m)
+      c.fail("source.padding", "has " + n_str(lesson.source->padding.size()) + " flags but there are " + n_str(m) +
+                                   " source tokens");
+    if (static_cast<std::size_t>(n) * static_cast<std::size_t>(m) * static_cast<std::size_t>(h) > limits::max_attention_cells)
+      c.fail("source", "n \u00b7 m \u00b7 h = " + n_str(static_cast<std::size_t>(n) * m * h) +
+                           " cross-attention cells; at most " + n_str(limits::max_attention_cells) + " are allowed");
+  }
+  const bool has_cross = lesson.find("cross.W_Q") || lesson.find("cross.W_K") || lesson.find("cross.W_V") ||
+                         lesson.find("cross.W_O") || lesson.find("cross.b_Q") || lesson.find("cross.b_K") ||
+                         lesson.find("cross.b_V") || lesson.find("cross.b_O");
+  if (lesson.cross_only()) {
+    if (lesson.mask == MaskKind::causal)
+      c.fail("mask", "cannot be \"causal\" in a cross-attention: queries and keys belong to different sequences");
+    if (lesson.score == ScoreKind::location)
+      c.fail("score", "\"location\" scores key positions of the lesson's own tokens; a cross-attention cannot use it");
+    if (has_cross)
+      c.fail("cross", "needs \"layer\": without a layer the lesson's own weights (W_Q, W_K, W_V) attend over the source");
+  }
+  const bool has_ln3 = lesson.find("layer.ln3.gamma") || lesson.find("layer.ln3.beta");
+  if (!lesson.layer) {
+    for (const auto& name : matrix_names())
+      if (name.rfind("layer.", 0) == 0 && lesson.find(name)) {
+        c.fail(name, "belongs to a layer: give \"layer\" with its norm and activation");
+        break;
+      }
+    if (has_cross && !lesson.source) c.fail("cross", "needs \"source\" (the sequence to attend over) and \"layer\"");
+    return;
+  }
+
+  // A whole layer: every sub-layer's output is added to its input, so it must be d_model wide.
+  const Eigen::Index d_out = wo ? wo->cols() : wv->cols();
+  if (d_out != d_model)
+    c.fail(wo ? "W_O" : "W_V", "gives the attention " + n_str(d_out) + " columns, but a layer adds it to its input of " +
+                                   dm + " columns: " + (wo ? "W_O must be h\u00b7d_v \u00d7 d_model" : "give W_O (h\u00b7d_v \u00d7 d_model)"));
+  const std::string ln_meaning = "a list of d_model = " + n_str(d_model) + " numbers";
+  const char* norms[] = {"layer.ln1", "layer.ln2", "layer.ln3"};
+  for (int k = 0; k < (lesson.decoder() ? 3 : 2); ++k)
+    for (const char* part : {".gamma", ".beta"}) {
+      const std::string name = std::string(norms[k]) + part;
+      c.expect(name, 1, d_model, ln_meaning, "a layer normalises after each sub-layer");
+    }
+  if (!lesson.decoder() && has_ln3)
+    c.fail("layer.ln3", "belongs to a decoder layer (with \"source\" and \"cross\"); an encoder layer has ln1 and ln2");
+  if (const Matrix* w1 = c.expect("layer.W_ff1", d_model, -1, "d_model \u00d7 d_ff, " + dm, "a layer has a feed-forward network")) {
+    const Eigen::Index d_ff = w1->cols();  // at most limits::max_dim, as every column count
+    const std::string dff = "d_ff = " + n_str(d_ff);
+    bias(c, lesson, "layer.b_ff1", d_ff, "d_ff");
+    c.expect("layer.W_ff2", d_ff, d_model, "d_ff \u00d7 d_model, " + dff + ", " + dm, "a layer has a feed-forward network");
+    bias(c, lesson, "layer.b_ff2", d_model, "d_model");
+  }
+  if (!lesson.decoder()) {
+    if (has_cross) c.fail("cross", "needs \"source\": a decoder layer's cross-attention attends over the source");
+    return;
+  }
+
+  // A decoder layer: the cross-attention's own weights, heads as the lesson's.
+  if (!has_cross) {
+    c.fail("cross", "is missing: a decoder layer (layer with a source) needs the cross-attention's W_Q, W_K, W_V, W_O");
+    return;
+  }
+  const Matrix* cq = c.expect("cross.W_Q", d_model, -1, "d_model \u00d7 h\u00b7d_k, " + dm, "a decoder layer needs it");
+  const Matrix* ck = cq ? c.expect("cross.W_K", d_model, cq->cols(), "the same shape as cross.W_Q", "a decoder layer needs it") : nullptr;
+  const Matrix* cv = c.expect("cross.W_V", d_model, -1, "d_model \u00d7 h\u00b7d_v, " + dm, "a decoder layer needs it");
+  if (!cq || !ck || !cv) return;
+  if (cq->cols() % h != 0)
+    c.fail("cross.W_Q", "has " + n_str(cq->cols()) + " columns, which " + n_str(h) + " heads cannot share equally");
+  if (cv->cols() % h != 0)
+    c.fail("cross.W_V", "has " + n_str(cv->cols()) + " columns, which " + n_str(h) + " heads cannot share equally");
+  bias(c, lesson, "cross.b_Q", cq->cols(), "h\u00b7d_k");
+  bias(c, lesson, "cross.b_K", cq->cols(), "h\u00b7d_k");
+  bias(c, lesson, "cross.b_V", cv->cols(), "h\u00b7d_v");
+  if (lesson.find("cross.W_O")) {
+    if (c.expect("cross.W_O", cv->cols(), d_model, "h\u00b7d_v \u00d7 d_model, h\u00b7d_v = " + n_str(cv->cols()) + ", " + dm))
+      bias(c, lesson, "cross.b_O", d_model, "d_model");
+  } else if (cv->cols() != d_model) {
+    c.fail("cross.W_O", "is missing: the cross-attention's " + n_str(cv->cols()) + " columns must become d_model = " +
+                            n_str(d_model) + " to be added to the stream");
+  } else if (lesson.find("cross.b_O")) {
+    c.fail("cross.b_O", "needs cross.W_O: the output bias is added after the output projection");
+  }
+}
 
 }  // namespace
 
@@ -119,12 +240,15 @@ Problems validate(const Lesson& lesson) {
     default: break;
   }
 
-  // mask: one flag per token, or one 0/1 per query-key pair.
-  if (lesson.mask == MaskKind::padding && static_cast<Eigen::Index>(lesson.padding.size()) != n)
-    c.fail("mask.padding", "has " + n_str(lesson.padding.size()) + " flags but there are " + n_str(n) + " tokens");
-  if (lesson.mask == MaskKind::matrix && (lesson.mask_matrix.rows() != n || lesson.mask_matrix.cols() != n))
-    c.fail("mask", "has shape " + shape_of(lesson.mask_matrix) + " but should be " + shape_of(n, n) +
+  // mask: one flag per key token, or one 0/1 per query-key pair (the keys are the source's in a cross-attention).
+  const auto keys = static_cast<Eigen::Index>(lesson.keys());
+  const std::string key_tokens = lesson.cross_only() ? " source tokens" : " tokens";
+  if (lesson.mask == MaskKind::padding && static_cast<Eigen::Index>(lesson.padding.size()) != keys)
+    c.fail("mask.padding", "has " + n_str(lesson.padding.size()) + " flags but there are " + n_str(keys) + key_tokens);
+  if (lesson.mask == MaskKind::matrix && (lesson.mask_matrix.rows() != n || lesson.mask_matrix.cols() != keys))
+    c.fail("mask", "has shape " + shape_of(lesson.mask_matrix) + " but should be " + shape_of(n, keys) +
                        " (queries \u00d7 keys)");
+  validate_transformer(lesson, d_model, c);
   return problems;
 }
 
