@@ -287,6 +287,9 @@ void read_source(const json& j, Reader& r, Lesson& lesson) {
   if (s == j.end()) return;
   if (!s->is_object()) return r.fail("source", std::string("must be an object, not ") + type_name(*s));
   Source source;
+  for (auto it = s->begin(); it != s->end(); ++it)
+    if (it.key() != "tokens" && it.key() != "sentence" && it.key() != "X" && it.key() != "padding")
+      r.fail("source." + it.key(), "is not a source field: a source has tokens (or a sentence), X and padding");
   if (s->contains("tokens") && s->contains("sentence"))
     return r.fail("source.sentence", "give either tokens or a sentence, not both");
   if (auto t = s->find("tokens"); t != s->end()) {
@@ -311,9 +314,6 @@ void read_source(const json& j, Reader& r, Lesson& lesson) {
       source.padding.push_back((*p)[i].get<bool>());
     }
   }
-  for (auto it = s->begin(); it != s->end(); ++it)
-    if (it.key() != "tokens" && it.key() != "sentence" && it.key() != "X" && it.key() != "padding")
-      r.fail("source." + it.key(), "is not a source field: a source has tokens (or a sentence), X and padding");
   lesson.source = std::move(source);
 }
 

@@ -70,6 +70,17 @@ TEST_CASE("every golden fixture matches NumPy / PyTorch") {
         REQUIRE(actual);
         require_matrix(*actual, m[0].is_array() ? m : json::array({m}), tol, name + " drawn " + key);
       }
+    if (e.contains("P")) require_matrix(t.P, e["P"], tol, name + " P");
+    if (e.contains("layer_output")) {
+      REQUIRE(t.layer);
+      require_matrix(t.layer->output, e["layer_output"], tol, name + " layer.output");
+    }
+    if (e.contains("cross_weights")) {
+      REQUIRE(t.cross);
+      REQUIRE(t.cross->head.size() == e["cross_weights"].size());
+      for (std::size_t h = 0; h < t.cross->head.size(); ++h)
+        require_matrix(t.cross->head[h].weights, e["cross_weights"][h], tol, name + " cross weights " + std::to_string(h));
+    }
     if (e.contains("d_k")) CHECK(t.d_k == e["d_k"].get<int>());
     if (e.contains("divisor")) CHECK_THAT(t.divisor, Catch::Matchers::WithinAbs(e["divisor"].get<double>(), 1e-15));
     if (e.contains("token_ids")) CHECK(*t.token_ids == e["token_ids"].get<std::vector<int>>());
