@@ -566,12 +566,9 @@ std::string write_lesson(const Lesson& lesson) {
   }
   for (const auto& [name, m] : lesson.matrices) {
     json value = is_vector_name(name) ? json(matrix_json(m)[0]) : matrix_json(m);
-    if (name == "P") j["positions"] = std::move(value);
-    else j[json::json_pointer("/" + [&] {
-             std::string path = name;
-             std::replace(path.begin(), path.end(), '.', '/');
-             return path;
-           }())] = std::move(value);
+    std::string pointer = "/" + (name == "P" ? std::string("positions") : name);  // "layer.ln1.gamma" → /layer/ln1/gamma
+    std::replace(pointer.begin(), pointer.end(), '.', '/');
+    j[json::json_pointer(pointer)] = std::move(value);
   }
   return j.dump();
 }
