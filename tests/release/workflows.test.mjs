@@ -58,7 +58,7 @@ test('test.yml runs the README\'s test command on every push and pull request, o
   const readme = readFileSync(new URL('README.md', root), 'utf8');
   assert.match(readme, /^npm test\s+#/m, 'the README\'s test command');
   const job = w.jobs.test;
-  assert.match(job.container, /^node:20-bookworm$/, 'Debian 12 (bookworm) with Node 20');
+  assert.equal(job.container.image, 'node:20-bookworm', 'Debian 12 (bookworm) with Node 20');
   assert.ok(steps(job).some((s) => s.run?.trim() === 'npm test'));
   assert.ok(uses(job, 'actions/checkout'));
   const caches = steps(job).filter((s) => s.uses?.startsWith('actions/cache@')).map((s) => s.with.path);
