@@ -110,7 +110,10 @@ test('the release holds the pages, the engine, the single file, the element, the
   for (const page of ['index.html', 'exercises.html', 'labs.html']) {
     assert.ok(text(page).replaceAll('&#39;', "'").includes(`<meta http-equiv="Content-Security-Policy" content="${CSP}">`), `${page}: the meta tag says the same`);
   }
-  for (const n of ['INSTRUCTORS.md', '_headers', '.htaccess', 'index.html', 'exercises.html', 'labs.html', 'attention-lab.html']) {
+  // every page's footer, and the element's script, name the version
+  for (const n of names.filter((n) => n.endsWith('.html'))) assert.ok(text(n).includes(`<footer class="site-version" data-version="${info.full}">Attention Lab ${info.full}</footer>`), `${n}: the version in its footer`);
+  assert.ok(text('attention-lab.js').startsWith(`// Attention Lab ${info.full} — `));
+  for (const n of ['INSTRUCTORS.md', '_headers', '.htaccess', 'attention-lab.js', ...names.filter((n) => n.endsWith('.html'))]) {
     assert.doesNotMatch(text(n), /%(ATTENTION_LAB_VERSION|VERSION|RELEASE|CSP)%/, `${n}: no placeholder left`);
   }
 });
@@ -194,6 +197,7 @@ test('served from the release: course-demo.html runs three embeds through attent
     const frames = [...document.querySelectorAll('attention-lab')].map((el) => el.shadowRoot?.querySelector('iframe') ?? el.querySelector('iframe'));
     return frames.length === 3 && frames.every((f) => f?.contentDocument?.documentElement.dataset.ready === 'true');
   }, null, { timeout: 30000 });
+  assert.equal(await page.getAttribute('footer.site-version', 'data-version'), info.full);
   assert.deepEqual(problems, []);
   await page.close();
 });
