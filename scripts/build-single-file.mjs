@@ -5,11 +5,13 @@
 import { build } from 'vite';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { buildInfo } from './version.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const web = `${root}web/`;
 const engineScript = readFileSync(`${root}build-wasm/wasm/attnlab_engine_single.js`, 'utf8');
 const shim = `${root}web/single-file-engine.js`;
+const version = buildInfo().full; // in the footer, the exports and the snippets, as in the served pages
 
 const result = await build({
   configFile: false, root: web, logLevel: 'warn', publicDir: false,
@@ -17,6 +19,7 @@ const result = await build({
   // It has no separate worker file either: big lessons are computed on the main thread there.
   resolve: { alias: [{ find: /^.*\/build-wasm\/wasm\/attnlab_engine\.mjs$/, replacement: shim },
     { find: /^\.\/off-thread\.js$/, replacement: `${web}single-file-off-thread.js` }] },
+  define: { __ATTENTION_LAB_VERSION__: JSON.stringify(version) },
   build: { write: false, target: 'es2022', minify: true, lib: { entry: `${web}main.js`, formats: ['iife'], name: 'AttentionLabPage', fileName: () => 'page.js' } },
 });
 const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
@@ -28,6 +31,7 @@ const inline = (js) => js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<
 // A served page's Content-Security-Policy would block this file's inline scripts and styles: it is dropped here
 // (a file opened from disk has no server to protect).
 const html = readFileSync(`${web}index.html`, 'utf8')
+  .replaceAll('%ATTENTION_LAB_VERSION%', version)
   .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\n?/i, '')
   .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`)
   .replace(/<link rel="stylesheet"[^>]*>/, () => `<style>\n${css}</style>`)

@@ -1,10 +1,11 @@
 // Exports of the current state, built from the lesson and its trace (never from the DOM): heatmaps as SVG
 // (labels, numbers, legend, shape) and PNG (the SVG drawn on a canvas), every matrix as CSV, and NumPy /
 // PyTorch code that recreates the inputs (the same seed and draws, or the literal numbers) and computes
-// the same attention.
+// the same attention. Every file names the version that made it (web/version.js).
 import { cssColor, diverging, sequential, textColorFor } from './colors.js';
 import { formatNumber } from './numbers.js';
 import { toRows } from './matrix.js';
+import { GENERATOR } from './version.js';
 
 const VIRIDIS = ['#440154', '#414487', '#2a788e', '#22a884', '#7ad151', '#fde725'];
 const BLUE_WHITE_ORANGE = ['#2166ac', '#6fa3d2', '#c9def0', '#f7f7f7', '#fdd2a5', '#f59a4a', '#c75a06'];
@@ -50,6 +51,7 @@ export function heatmapSvg(m) {
   const stops = m.scale === 'sequential' ? VIRIDIS : BLUE_WHITE_ORANGE;
   const parts = [];
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${font}">`);
+  parts.push(`<metadata>${xml(GENERATOR)}</metadata>`);
   parts.push(`<defs><linearGradient id="legend" x1="0" x2="1" y1="0" y2="0">${stops.map((c, k) => `<stop offset="${k / (stops.length - 1)}" stop-color="${c}"/>`).join('')}</linearGradient>`);
   parts.push('<pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="#f1f1f1"/><rect width="4" height="8" fill="#d9d9d9"/></pattern></defs>');
   parts.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
@@ -91,25 +93,58 @@ export async function svgToPng(svg, width, height, scale = 2) {
     const ctx = canvas.getContext('2d');
     ctx.scale(scale, scale);
     ctx.drawImage(img, 0, 0, width, height);
-    return await new Promise((done, fail) => canvas.toBlob((b) => (b ? done(b) : fail(new Error('the canvas gave no PNG'))), 'image/png'));
+    const png = await new Promise((done, fail) => canvas.toBlob((b) => (b ? done(b) : fail(new Error('the canvas gave no PNG'))), 'image/png'));
+    return new Blob([withPngText(new Uint8Array(await png.arrayBuffer()), 'Software', GENERATOR)], { type: 'image/png' });
   } finally {
     URL.revokeObjectURL(url);
   }
+}
+
+// CRC-32 (ISO 3309, as PNG chunks use it), one table built on first use.
+let crcTable;
+function crc32(bytes) {
+  crcTable ??= Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
+  let c = 0xffffffff;
+  for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** The PNG with a tEXt chunk (keyword, Latin-1 text) right after its header chunk, where image viewers list it. */
+export function withPngText(png, keyword, text) {
+  const data = new TextEncoder().encode(`${keyword}\0${text.replace(/[^\x20-\x7e]/g, '?')}`);
+  const chunk = new Uint8Array(12 + data.length);
+  const view = new DataView(chunk.buffer);
+  view.setUint32(0, data.length);
+  chunk.set([0x74, 0x45, 0x58, 0x74], 4); // "tEXt"
+  chunk.set(data, 8);
+  view.setUint32(8 + data.length, crc32(chunk.subarray(4, 8 + data.length)));
+  const afterHeader = 8 + 25; // signature, then IHDR: length, type, 13 bytes, CRC
+  const out = new Uint8Array(png.length + chunk.length);
+  out.set(png.subarray(0, afterHeader));
+  out.set(chunk, afterHeader);
+  out.set(png.subarray(afterHeader), afterHeader + chunk.length);
+  return out;
 }
 
 const csvCell = (s) => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 // A spreadsheet opens a cell starting with = + - @ as a formula: token text gets a leading apostrophe then.
 const csvText = (s) => csvCell(/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 
-/** Every matrix in one tidy CSV: matrix, head, row, row_label, col, value (17 significant digits round-trip). */
+/** Every matrix in one tidy CSV: matrix, head, row, row_label, col, value (17 significant digits round-trip),
+ *  under one comment line naming the version (pandas: read_csv(path, skiprows=1)). */
 export function matricesCsv(trace, inputs) {
-  const lines = ['matrix,head,row,row_label,col,value'];
+  const lines = [`# ${GENERATOR}`, 'matrix,head,row,row_label,col,value'];
   for (const m of matricesOf(trace, inputs)) {
     m.rows.forEach((r, i) => r.forEach((v, j) => {
       lines.push([m.name, m.head === null ? '' : m.head + 1, i + 1, csvText(m.rowLabels?.[i] ?? ''), j + 1, Number.isFinite(v) ? String(v) : '-inf'].join(','));
     }));
   }
   return lines.join('\n') + '\n';
+}
+
+/** The lesson as a JSON file, with the version that wrote it (the engine ignores fields it does not know). */
+export function lessonJson(lesson) {
+  return JSON.stringify({ ...lesson, generator: GENERATOR }, null, 1) + '\n';
 }
 
 // ---------- code ----------
@@ -193,7 +228,7 @@ function divisorCode(scale, lib) {
 export function numpyCode(lesson, trace) {
   const { score, scale } = recipe(lesson);
   const L = [];
-  L.push('# Attention Lab — this lesson in NumPy. Same seed and draws (or the same literal numbers), same numbers.');
+  L.push(`# ${GENERATOR} — this lesson in NumPy. Same seed and draws (or the same literal numbers), same numbers.`);
   L.push('import numpy as np', '');
   L.push(`tokens = ${JSON.stringify(trace.tokens)}`);
   inputsCode(lesson, trace, L);
@@ -219,7 +254,7 @@ export function numpyCode(lesson, trace) {
 export function pytorchCode(lesson, trace) {
   const { score, scale } = recipe(lesson);
   const L = [];
-  L.push('# Attention Lab — this lesson in PyTorch (float64). The inputs come from NumPy\'s generator, as in the lesson.');
+  L.push(`# ${GENERATOR} — this lesson in PyTorch (float64). The inputs come from NumPy's generator, as in the lesson.`);
   L.push('import math', 'import numpy as np', 'import torch', '');
   L.push(`tokens = ${JSON.stringify(trace.tokens)}`);
   inputsCode(lesson, trace, L);

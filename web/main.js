@@ -8,7 +8,8 @@ import { decodeFragment, encodeState, payloadOf, readPayload, STEP_IDS, LOCKABLE
 import { openPersist } from './persist.js';
 import { createOffThreadEngine, OFF_THREAD_WORK, workOf } from './off-thread.js';
 import { Toolbar, makeDialog, copyText, el } from './views/toolbar.js';
-import { download, heatmapSvg, matricesCsv, matricesOf, numpyCode, pytorchCode, svgToPng } from './export.js';
+import { download, heatmapSvg, lessonJson, matricesCsv, matricesOf, numpyCode, pytorchCode, svgToPng } from './export.js';
+import { stampSnippet } from './version.js';
 import { startEmbedMode } from './embed.js';
 import { toRows } from './matrix.js';
 import { addOutputProjection, addSeed, inputsOf, removeOutputProjection, resize, setCell, setSeed, setSentence } from './lesson-edit.js';
@@ -669,7 +670,7 @@ function openExport() {
   figs.append(list);
   const data = section('Data');
   data.append(btn('All matrices (CSV)', 'export-csv', () => download(`${base}-matrices.csv`, matricesCsv(current.trace, current.inputs), 'text/csv')),
-    btn('Lesson (JSON)', 'export-json', () => download(`${base}-lesson.json`, JSON.stringify(current.lesson, null, 1) + '\n', 'application/json')));
+    btn('Lesson (JSON)', 'export-json', () => download(`${base}-lesson.json`, lessonJson(current.lesson), 'application/json')));
   const code = section('Code');
   const pre = el('pre', { className: 'export-code' });
   const show = (kind) => { pre.textContent = kind === 'numpy' ? numpyCode(current.lesson, current.trace) : pytorchCode(current.lesson, current.trace); pre.dataset.kind = kind; };
@@ -694,7 +695,7 @@ async function embedSnippets() {
   if (st.locked.length) attrs.push(`locked="${st.locked.join(',')}"`);
   if (st.step) attrs.push(`step="${st.step}"`);
   const element = `<script src="${escapeHtml(script)}"></` + `script>\n<attention-lab ${attrs.join(' ')}></attention-lab>`;
-  return { iframe, element, link: link.href };
+  return { iframe: stampSnippet(iframe), element: stampSnippet(element), link: link.href };
 }
 async function openEmbed() {
   const { body } = embedDialog;

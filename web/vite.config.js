@@ -1,6 +1,8 @@
 // The page lives in web/ and builds into dist/: relative URLs, so dist/ works from any folder of any host.
 import { defineConfig } from 'vite';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { buildInfo } from '../scripts/version.mjs';
 
 // Strict Content-Security-Policy for every built page: no inline script, no eval (the engine is built with
 // -sDYNAMIC_EXECUTION=0; wasm compilation needs 'wasm-unsafe-eval'), no inline <style> or style="" markup
@@ -24,10 +26,30 @@ const preloadEngine = {
   },
 };
 
+// The version (package.json's, plus the commit): in each page's footer (%ATTENTION_LAB_VERSION% in the HTML) and,
+// through web/version.js, in exported files and embed snippets.
+export const VERSION = buildInfo().full;
+// The files of public/ (the demo pages, the <attention-lab> script) are copied as they are: filled in once written.
+const PUBLIC_WITH_VERSION = ['attention-lab.js', 'course-demo.html', 'exercise-host-demo.html'];
+const versionInHtml = {
+  name: 'attention-lab-version',
+  transformIndexHtml: { order: 'pre', handler: (html) => html.replaceAll('%ATTENTION_LAB_VERSION%', VERSION) },
+  writeBundle: {
+    order: 'post',
+    handler({ dir }) {
+      for (const name of PUBLIC_WITH_VERSION) {
+        const file = `${dir}/${name}`;
+        writeFileSync(file, readFileSync(file, 'utf8').replaceAll('%ATTENTION_LAB_VERSION%', VERSION));
+      }
+    },
+  },
+};
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
-  plugins: [strictCsp, preloadEngine],
+  plugins: [versionInHtml, strictCsp, preloadEngine],
+  define: { __ATTENTION_LAB_VERSION__: JSON.stringify(VERSION) },
   build: {
     outDir: '../dist', emptyOutDir: true, target: 'es2022',
     modulePreload: { polyfill: false }, // every browser that runs the page preloads modules itself

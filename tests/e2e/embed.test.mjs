@@ -72,6 +72,10 @@ test('the Embed dialog snippet works on a plain host page: renders, computes, re
   await page.click('.open-embed');
   const snippet = await page.locator('.embed-dialog textarea.snippet-iframe').inputValue();
   assert.match(snippet, /<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=1#v2=/);
+  // both snippets name the version that made them, as the page's footer does
+  const version = await page.getAttribute('footer.site-version', 'data-version');
+  assert.ok(snippet.startsWith(`<!-- Attention Lab ${version} -->\n<iframe `));
+  assert.ok((await page.locator('.embed-dialog textarea.snippet-element').inputValue()).startsWith(`<!-- Attention Lab ${version} -->\n<script src=`));
   assert.match(await page.locator('.embed-dialog textarea.snippet-element').inputValue(), /<attention-lab lesson-link="#v2=[^"]+" steps="project,score,scale,softmax,sum" locked="X"/);
   await page.screenshot({ path: new URL('embed-dialog.png', shots).pathname });
   const expected = await page.evaluate(() => window.attentionLab.getLesson());

@@ -3,6 +3,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import { startBrowser, open, choosePreset } from './helpers.mjs';
 
 const PY = '/usr/bin/python3';
@@ -74,10 +76,21 @@ for (const [name, setUp] of Object.entries(SCENARIOS)) {
 
 test('the Export dialog shows the code and offers every figure; SVG and PNG are images of the right size; CSV has every matrix', async () => {
   await choosePreset(page, 'toy-dk4');
+  // the version the page shows in its footer (package.json's, plus the commit) is in every exported file
+  const { version: packageVersion } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  const version = await page.getAttribute('footer.site-version', 'data-version');
+  assert.match(version, new RegExp(`^${packageVersion.replace(/\./g, '\\.')}(\\+[0-9a-f]{7,}(-dirty)?)?$`));
+  assert.equal(await page.locator('footer.site-version').textContent(), `Attention Lab ${version}`);
   await page.click('.open-export');
   assert.match(await page.locator('.export-code').textContent(), /import numpy as np/);
+  assert.ok((await page.locator('.export-code').textContent()).startsWith(`# Attention Lab ${version} — this lesson in NumPy.`));
   await page.click('.copy-pytorch');
   assert.match(await page.locator('.export-code').textContent(), /import torch/);
+  assert.ok((await page.locator('.export-code').textContent()).startsWith(`# Attention Lab ${version} — this lesson in PyTorch`));
+  const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.click('.export-json')]);
+  const exported = JSON.parse(readFileSync(await jsonDownload.path(), 'utf8'));
+  assert.equal(exported.generator, `Attention Lab ${version}`);
+  assert.deepEqual({ ...exported, generator: undefined }, { ...(await page.evaluate(() => window.attentionLab.getLesson())), generator: undefined });
   const keys = await page.locator('.export-list li').evaluateAll((lis) => lis.map((li) => li.dataset.key));
   assert.deepEqual(keys, ['X', 'W_Q', 'W_K', 'W_V', 'Q0', 'K0', 'V0', 'scores0', 'scaled0', 'weights0', 'Z0']);
   // a real download from the dialog
@@ -94,17 +107,24 @@ test('the Export dialog shows the code and offers every figure; SVG and PNG are 
     assert.ok(cells >= (key === 'X' ? 12 : 9), `${key}: one rectangle per cell`);
     assert.match(f.svg, /cats/, 'row labels');
     assert.match(f.svg, /url\(#legend\)/, 'legend');
+    assert.match(f.svg, new RegExp(`<metadata>Attention Lab ${version.replace(/[.+]/g, '\\$&')}</metadata>`), 'the version that made it');
     const png = await page.evaluate((k) => window.attentionLab.exports.png(k), key);
     const bytes = Buffer.from(png.bytes);
     assert.equal(bytes.subarray(1, 4).toString(), 'PNG');
     assert.equal(bytes.readUInt32BE(16), 2 * f.width, 'PNG width = 2 × SVG width');
     assert.equal(bytes.readUInt32BE(20), 2 * f.height);
     assert.ok(bytes.length > 2000, 'the PNG is not blank');
+    // a tEXt chunk right after IHDR names the version, with a correct CRC
+    const textLength = bytes.readUInt32BE(33);
+    assert.equal(bytes.subarray(37, 41).toString(), 'tEXt');
+    assert.equal(bytes.subarray(41, 41 + textLength).toString('latin1'), `Software\0Attention Lab ${version}`);
+    assert.equal(bytes.readUInt32BE(41 + textLength), crc32(bytes.subarray(37, 41 + textLength)), 'tEXt CRC');
   }
   const csv = await page.evaluate(() => window.attentionLab.exports.csv());
   const lines = csv.trim().split('\n');
-  assert.equal(lines[0], 'matrix,head,row,row_label,col,value');
-  assert.equal(lines.length - 1, 12 + 16 + 16 + 12 + 12 + 12 + 9 + 9 * 3 + 9); // X, W_Q, W_K, W_V (4 × 3), Q, K, V (3 × 3), scores, scaled, weights, Z (3 × 3)
+  assert.equal(lines[0], `# Attention Lab ${version}`);
+  assert.equal(lines[1], 'matrix,head,row,row_label,col,value');
+  assert.equal(lines.length - 2, 12 + 16 + 16 + 12 + 12 + 12 + 9 + 9 * 3 + 9); // X, W_Q, W_K, W_V (4 × 3), Q, K, V (3 × 3), scores, scaled, weights, Z (3 × 3)
   assert.ok(lines.some((l) => l.startsWith('weights,1,1,we,1,')));
   assert.deepEqual(problems, []);
 });

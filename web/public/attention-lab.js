@@ -1,3 +1,4 @@
+// Attention Lab %ATTENTION_LAB_VERSION% — the <attention-lab> element.
 // <attention-lab> — Attention Lab on any page with one script:
 //   <script src="…/attention-lab.js"></script>
 //   <attention-lab preset="toy-dk4" steps="score,scale,softmax" locked="X,W_Q" step="softmax" height="auto" theme="light"></attention-lab>
