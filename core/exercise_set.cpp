@@ -63,6 +63,10 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
   Problems problems;
   auto fail = [&](const std::string& field, const std::string& message) { problems.push_back({field, message}); };
   set = ExerciseSet{};
+  if (text.size() > limits::max_json_bytes) {
+    fail("exercise set", "is larger than 32 MiB");
+    return problems;
+  }
   if (const std::string why = text_problem(text); !why.empty()) {
     fail("exercise set", why);
     return problems;

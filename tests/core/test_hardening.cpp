@@ -144,6 +144,8 @@ TEST_CASE("12. free text in a lesson has a documented limit: title 200 character
   CHECK(problems_of(lesson_with("\"note\":\"" + repeat("\xe6\xbc\xa2", 2001) + "\"")) == "note: is longer than 2000 characters\n");
   CHECK(problems_of(lesson_with("\"title\":5")) == "title: must be text, not a number\n");
   CHECK(problems_of(lesson_with("\"note\":[\"a\"]")) == "note: must be text, not a list\n");
+  // an exercise set has the lessons' 32 MiB cap
+  CHECK(set_problems(set_with("", "\"pad\":\"" + std::string(33u << 20, 'p') + "\"")) == "exercise set: is larger than 32 MiB\n");
   // a 20 MB title is refused (quickly: counting, not copying)
   CHECK(problems_of(lesson_with("\"title\":\"" + std::string(20u << 20, 'x') + "\"")).find("title: is longer") == 0);
 }
