@@ -1,26 +1,67 @@
 #!/usr/bin/env node
 // `attnlab` on the wasm engine under Node: same commands, same output, same exit codes as build/bin/attnlab.
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../wasm/engine.js';
 
 const wasmPath = fileURLToPath(new URL('../build-wasm/wasm/attnlab_engine.wasm', import.meta.url));
 const [command, path, ...options] = process.argv.slice(2);
 const engine = await loadEngine({ wasmBinary: readFileSync(wasmPath) });
+const MAX_BYTES = 32 * 1024 * 1024; // core/limits.hpp max_json_bytes
 
 if (command === undefined || path === undefined) {
   const { err } = engine.command('help', '', '');
   process.stderr.write(err.slice(err.indexOf('usage:')));
   process.exit(2);
 }
-let text;
-try {
-  text = readFileSync(path === '-' ? 0 : path, 'utf8');
-} catch {
-  process.stderr.write(`attnlab: cannot read ${path}\n`);
+
+// The input's bytes, as core/cli/attnlab.cpp reads them (same checks, same words): only regular files, pipes and
+// standard input, never past the cap. The bytes go to the engine as they are, so it is the one to say "not UTF-8".
+function readInput() {
+  let fd, st;
+  try {
+    if (path !== '-') { // the kind first, from the name: a FIFO is then opened as `cat` would (waiting for a writer)
+      st = statSync(path);
+      const kind = st.isDirectory() ? 'a directory' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : st.isSocket() ? 'a socket' : null;
+      if (kind) return { why: `${path} is ${kind}, not a file` };
+    }
+    fd = path === '-' ? 0 : openSync(path, 'r');
+    st = fstatSync(fd);
+  } catch {
+    return { why: `cannot read ${path}` };
+  }
+  const close = () => { if (path !== '-') closeSync(fd); };
+  const tooLarge = `${path} is larger than 32 MiB, the most a lesson or exercise set may be`;
+  if (st.isFile() && st.size > MAX_BYTES) { close(); return { why: tooLarge }; }
+  const chunks = [];
+  let total = 0;
+  const chunk = Buffer.alloc(1 << 16);
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    let got;
+    try {
+      got = readSync(fd, chunk, 0, chunk.length, null);
+    } catch (e) {
+      if (e.code === 'EAGAIN') { Atomics.wait(pause, 0, 0, 5); continue; } // a pipe with nothing in it yet
+      if (e.code === 'EOF') break;
+      close();
+      return { why: `cannot read ${path}` };
+    }
+    if (got === 0) break;
+    if (total + got > MAX_BYTES) { close(); return { why: tooLarge }; } // stop at the cap: the rest is never read
+    chunks.push(Buffer.from(chunk.subarray(0, got)));
+    total += got;
+  }
+  close();
+  return { bytes: new Uint8Array(Buffer.concat(chunks, total)) };
+}
+
+const input = readInput();
+if (input.why) {
+  process.stderr.write(`attnlab: ${input.why}\n`);
   process.exit(1);
 }
-const { exitCode, out, err } = engine.command(command, text, path, options);
+const { exitCode, out, err } = engine.command(command, input.bytes, path, options);
 process.stdout.write(out);
 process.stderr.write(err);
 process.exitCode = exitCode;

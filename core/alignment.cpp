@@ -16,12 +16,21 @@ Matrix alignment_scores(const Lesson& lesson, const Matrix& Q, const Matrix& K) 
     case ScoreKind::location:  // (q · W_a)[j]: the key's position, not its content
       return Q * *lesson.find("W_a");
     case ScoreKind::cosine: {  // content-based: the dot product of unit vectors
-      const Vector qn = Q.rowwise().norm(), kn = K.rowwise().norm();
-      Matrix s = Q * K.transpose();
-      for (Eigen::Index i = 0; i < s.rows(); ++i)
-        for (Eigen::Index j = 0; j < s.cols(); ++j)
-          s(i, j) = (qn(i) == 0 || kn(j) == 0) ? 0.0 : s(i, j) / (qn(i) * kn(j));
-      return s;
+      // Each row is divided by its largest entry before its norm is taken: tiny entries (1e-200) would
+      // square to 0 and huge ones to infinity, and parallel vectors must still score exactly 1.
+      const auto unit_rows = [](const Matrix& m) {
+        Matrix u = m;
+        for (Eigen::Index r = 0; r < u.rows(); ++r) {
+          const double big = u.row(r).cwiseAbs().maxCoeff();
+          if (big == 0) continue;  // a zero vector has no direction: its scores are 0
+          u.row(r) /= big;
+          u.row(r) /= u.row(r).norm();
+        }
+        return u;
+      };
+      Matrix s = unit_rows(Q) * unit_rows(K).transpose();
+      // rounding may leave |cos| a hair above 1
+      return s.cwiseMax(-1.0).cwiseMin(1.0);
     }
     case ScoreKind::additive: {  // v_a · tanh(q·W_1 + k·W_2)
       const Matrix a = Q * *lesson.find("W_1"), b = K * *lesson.find("W_2");

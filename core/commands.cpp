@@ -7,6 +7,7 @@
 #include "exercise_set.hpp"
 #include "exercises.hpp"
 #include "lesson_json.hpp"
+#include "limits.hpp"
 #include "trace_json.hpp"
 
 namespace attnlab {
@@ -27,19 +28,45 @@ std::string usage() {
          "A file may be - to read standard input. Formats: core/lesson-format.md, core/exercise-format.md.\n";
 }
 
+std::optional<std::uint32_t> parse_seed(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t\n\r");
+  if (first == std::string_view::npos) return std::nullopt;
+  text = text.substr(first, text.find_last_not_of(" \t\n\r") - first + 1);
+  if (text.size() > 10) return std::nullopt;
+  std::uint64_t v = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + static_cast<std::uint64_t>(c - '0');
+  }
+  if (v > 4294967295u) return std::nullopt;
+  return static_cast<std::uint32_t>(v);
+}
+
+std::size_t trace_numbers(const Lesson& lesson) {
+  const std::size_t n = lesson.tokens.size(), h = static_cast<std::size_t>(lesson.heads);
+  const Matrix& wq = *lesson.find("W_Q");
+  const Matrix& wv = *lesson.find("W_V");
+  const Matrix* wo = lesson.find("W_O");
+  std::size_t total = 0;
+  for (const auto& [name, m] : lesson.matrices) total += static_cast<std::size_t>(m.size());  // the inputs
+  const std::size_t d_model = static_cast<std::size_t>(wq.rows());
+  total += n * d_model;                                                      // X
+  total += n * static_cast<std::size_t>(2 * wq.cols() + wv.cols());          // Q, K, V of all heads
+  total += h * n * n * 5 + h * n * 2;                                        // scores … weights, exp; max, sum
+  total += n * static_cast<std::size_t>(wv.cols()) * 2;                      // Z of all heads, concat
+  total += n * static_cast<std::size_t>(wo ? wo->cols() : wv.cols());        // output
+  return total;
+}
+
 namespace {
 // attnlab exercises SET.json --seed S
 CommandResult exercises(std::string_view text, std::string_view source, const std::vector<std::string>& options) {
   CommandResult r;
-  double seed = -1;
-  if (options.size() == 2 && options[0] == "--seed") {
-    char* end = nullptr;
-    seed = std::strtod(options[1].c_str(), &end);
-    if (end == options[1].c_str() || *end != '\0') seed = -1;
-  }
-  if (seed < 0 || seed > 4294967295.0 || seed != std::floor(seed)) {
+  // The page's rule (web/exercises/main.js): decimal digits only, so "0x10", "1e3" or "16.0" are refused.
+  const auto seed = options.size() == 2 && options[0] == "--seed" ? parse_seed(options[1]) : std::nullopt;
+  if (!seed) {
     r.exit_code = 2;
-    r.err = "attnlab: exercises needs --seed S, a whole number from 0 to 4294967295\n" + usage();
+    r.err = "attnlab: exercises needs --seed S, a whole number from 0 to 4294967295 written in decimal digits\n" + usage();
     return r;
   }
   ExerciseSet set;
@@ -49,7 +76,7 @@ CommandResult exercises(std::string_view text, std::string_view source, const st
     r.err = describe(problems, source);
     return r;
   }
-  r.out = generate_exercises(set, static_cast<std::uint32_t>(seed));
+  r.out = generate_exercises(set, *seed);
   return r;
 }
 }  // namespace
@@ -76,6 +103,14 @@ CommandResult run_command(std::string_view command, std::string_view text, std::
   if (!problems.empty()) {
     r.exit_code = 1;
     r.err = describe(problems, source);
+    return r;
+  }
+  if (const std::size_t numbers = trace_numbers(lesson); numbers > limits::max_trace_numbers) {
+    r.exit_code = 1;
+    r.err = std::string(source) + ": lesson: its trace would print " + std::to_string(numbers) +
+            " numbers (about " + std::to_string(numbers * 25 / 1000000) + " MB); one trace prints at most " +
+            std::to_string(limits::max_trace_numbers) +
+            ": use fewer tokens, heads or dimensions (the page computes larger lessons)\n";
     return r;
   }
   r.out = trace_to_json(compute_trace(lesson));

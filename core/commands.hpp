@@ -1,6 +1,9 @@
 #pragma once
 // The `attnlab` commands, as text in and text out, so the native binary and the wasm one under Node
 // (bin/attnlab.mjs) print byte-identical results.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,5 +21,12 @@ CommandResult run_command(std::string_view command, std::string_view text, std::
                           const std::vector<std::string>& options = {});
 
 std::string usage();
+
+// A seed as the exercises page reads it: decimal digits (spaces around allowed), 0 to 4294967295.
+std::optional<std::uint32_t> parse_seed(std::string_view text);
+
+struct Lesson;
+// How many numbers `attnlab trace` would print for a valid lesson (capped at limits::max_trace_numbers).
+std::size_t trace_numbers(const Lesson& lesson);
 
 }  // namespace attnlab

@@ -5,7 +5,10 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "exercises.hpp"
 #include "lesson_json.hpp"
+#include "limits.hpp"
+#include "text.hpp"
 
 namespace attnlab {
 namespace {
@@ -26,6 +29,22 @@ bool whole(const json& j, double lo, double hi) {
          j.get<double>() >= lo && j.get<double>() <= hi;
 }
 
+// One ceiling for every tolerance, the set's and each exercise's: past it any answer would be right.
+bool valid_tolerance(const json& t) {
+  return t.is_number() && t.get<double>() > 0 && t.get<double>() <= limits::max_tolerance;
+}
+const char* tolerance_rule = "must be a positive number of at most 1e6";
+
+// Every number of a generated answer key must be finite: a NaN key (written as null) would accept anything.
+bool finite_numbers(const nlohmann::ordered_json& j) {
+  if (j.is_number()) return std::isfinite(j.get<double>());
+  if (j.is_null()) return false;
+  if (j.is_array() || j.is_object())
+    for (const auto& v : j)
+      if (!finite_numbers(v)) return false;
+  return true;
+}
+
 bool valid_id(const std::string& id) {
   return !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](unsigned char c) {
            return std::isalnum(c) || c == '-' || c == '_';
@@ -44,13 +63,24 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
   Problems problems;
   auto fail = [&](const std::string& field, const std::string& message) { problems.push_back({field, message}); };
   set = ExerciseSet{};
+  if (text.size() > limits::max_json_bytes) {
+    fail("exercise set", "is larger than 32 MiB");
+    return problems;
+  }
+  if (const std::string why = text_problem(text); !why.empty()) {
+    fail("exercise set", why);
+    return problems;
+  }
+  const std::optional<std::string> replaced = lone_surrogates_replaced(text);  // "\ud800" reads as U+FFFD
+  if (replaced) text = *replaced;
   const json j = json::parse(text.begin(), text.end(), nullptr, false);
   if (j.is_discarded() || !j.is_object()) {
     fail("exercise set", "must be a JSON object");
     return problems;
   }
   if (auto t = j.find("title"); t != j.end()) {
-    if (!t->is_string() || t->get<std::string>().size() > 200) fail("title", "must be a string of at most 200 characters");
+    if (!t->is_string() || count_chars(t->get_ref<const std::string&>()) > limits::max_title_chars)
+      fail("title", "must be a string of at most " + std::to_string(limits::max_title_chars) + " characters");
     else set.title = *t;
   }
   auto l = j.find("lesson");
@@ -71,7 +101,7 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
     else set.reseed = *r;
   }
   if (auto t = j.find("tolerance"); t != j.end()) {
-    if (!t->is_number() || !(t->get<double>() > 0) || t->get<double>() > 1e6) fail("tolerance", "must be a positive number");
+    if (!valid_tolerance(*t)) fail("tolerance", tolerance_rule);
     else set.tolerance = *t;
   }
   static const std::vector<std::string> steps{"embed", "project", "score", "scale", "softmax", "sum"};
@@ -127,7 +157,7 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
       else spec.head = e["head"];
     }
     if (e.contains("tolerance")) {
-      if (!e["tolerance"].is_number() || !(e["tolerance"].get<double>() > 0)) fail(f + ".tolerance", "must be a positive number");
+      if (!valid_tolerance(e["tolerance"])) fail(f + ".tolerance", tolerance_rule);
       else spec.tolerance = e["tolerance"].get<double>();
     }
     if (e.contains("scores")) {
@@ -160,6 +190,20 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
       else if (e["variant"] != "numeric") fail(f + ".variant", "must be \"numeric\" or \"choice\"");
     }
     set.exercises.push_back(spec);
+  }
+  // The answer keys of the set as written (its own seed): one that is not a finite number refuses the set.
+  // The lesson limits already keep every number finite (core/limits.hpp, min_scale); this check keeps it so,
+  // on lessons small enough to compute again at once (about 5·10⁶ multiply-adds, a few milliseconds).
+  const double n_d = static_cast<double>(n) * static_cast<double>(lesson.find("W_Q")->rows());
+  const double work = n_d * static_cast<double>(lesson.find("W_Q")->cols() * 2 + lesson.find("W_V")->cols()) +
+                      static_cast<double>(n) * n * static_cast<double>(lesson.find("W_Q")->cols() + lesson.find("W_V")->cols());
+  if (problems.empty() && work <= 5e6) {
+    const auto sheet = nlohmann::ordered_json::parse(generate_exercises(set, 0), nullptr, false);
+    if (sheet.is_discarded()) return fail("exercises", "cannot be generated"), problems;
+    const auto& generated = sheet["exercises"];
+    for (std::size_t i = 0; i < generated.size(); ++i)
+      if (!finite_numbers(generated[i]["answer"]))
+        fail("exercises[" + std::to_string(i) + "]", "has an answer that is not a finite number (the lesson's numbers overflow): it could not be checked");
   }
   return problems;
 }

@@ -22,6 +22,10 @@ std::string num(double v) {
   return buf;
 }
 
+// A token inside a sentence of ours, isolated (U+2068 FIRST STRONG ISOLATE … U+2069 POP DIRECTIONAL ISOLATE):
+// a right-to-left override in it cannot reverse the words after it.
+std::string iso(const std::string& token) { return "\u2068" + token + "\u2069"; }
+
 json row_of(const Matrix& m, Eigen::Index r) {
   json out = json::array();
   for (Eigen::Index c = 0; c < m.cols(); ++c) out.push_back(m(r, c));
@@ -62,7 +66,7 @@ class Generator {
         std::string sum;
         for (Eigen::Index t = 0; t < h.Q.cols(); ++t)
           sum += (t ? " + " : "") + num(h.Q(i, t)) + "\u00b7" + num(h.K(j, t));
-        e["prompt"] = "Compute the raw score of query \"" + tok[i] + "\" against key \"" + tok[j] +
+        e["prompt"] = "Compute the raw score of query \"" + iso(tok[i]) + "\" against key \"" + iso(tok[j]) +
                       "\": multiply q and k entry by entry and add the products.";
         e["given"] = {{"q", row_of(h.Q, i)}, {"k", row_of(h.K, j)}, {"query", i}, {"key", j}};
         e["answer"] = number(h.scores(i, j));
@@ -73,7 +77,7 @@ class Generator {
       }
       case ExerciseKind::scaled_score: {
         const double s = h.scores(i, j), dk = trace_.d_k;
-        e["prompt"] = "The raw score of \"" + tok[i] + "\" against \"" + tok[j] + "\" is " + num(s) + " and d_k = " +
+        e["prompt"] = "The raw score of \"" + iso(tok[i]) + "\" against \"" + iso(tok[j]) + "\" is " + num(s) + " and d_k = " +
                       std::to_string(trace_.d_k) + ". Scale it.";
         e["given"] = {{"score", s}, {"d_k", trace_.d_k}, {"query", i}, {"key", j}};
         e["answer"] = number(s / std::sqrt(dk));
@@ -104,7 +108,7 @@ class Generator {
         for (double x : w) divided += (divided.empty() ? "" : ", ") + num(x);
         steps.push_back("Divide each by the sum: " + divided + " (they add up to 1).");
         e["prompt"] = spec.scores ? "Compute the softmax of these scores." :
-                                    "Compute the attention weights of query \"" + tok[i] + "\" from its scaled scores.";
+                                    "Compute the attention weights of query \"" + iso(tok[i]) + "\" from its scaled scores.";
         e["given"] = {{"scores", s}};
         if (!spec.scores) e["given"]["query"] = i;
         e["answer"] = vector(w);
@@ -123,24 +127,24 @@ class Generator {
           average += h.V(r, t) / static_cast<double>(h.V.rows());
           terms += (r ? " + " : "") + num(h.weights(i, r)) + "\u00b7" + num(h.V(r, t));
         }
-        e["prompt"] = "Compute dimension " + std::to_string(t + 1) + " of the output of \"" + tok[i] +
+        e["prompt"] = "Compute dimension " + std::to_string(t + 1) + " of the output of \"" + iso(tok[i]) +
                       "\": weight each value's entry by the attention weight and add.";
         e["given"] = {{"weights", row_of(h.weights, i)}, {"values", col_of(h.V, t)}, {"query", i}, {"dim", t}};
         e["answer"] = number(h.Z(i, t));
         e["mistakes"].push_back(mistake(number(average), "That is a plain average of the values: multiply each by its attention weight instead."));
-        e["solution"] = {"Z[" + tok[i] + "][" + std::to_string(t + 1) + "] = " + terms, "= " + num(h.Z(i, t))};
+        e["solution"] = {"Z[" + iso(tok[i]) + "][" + std::to_string(t + 1) + "] = " + terms, "= " + num(h.Z(i, t))};
         break;
       }
       case ExerciseKind::predict_max: {
         Eigen::Index best;
         h.weights.row(i).maxCoeff(&best);
-        e["prompt"] = "Before you look at the heatmap: which key will query \"" + tok[i] + "\" attend to most?";
+        e["prompt"] = "Before you look at the heatmap: which key will query \"" + iso(tok[i]) + "\" attend to most?";
         e["given"] = {{"query", i}, {"tokens", tok}, {"q", row_of(h.Q, i)}, {"K", json::array()}};
         for (Eigen::Index r = 0; r < h.K.rows(); ++r) e["given"]["K"].push_back(row_of(h.K, r));
         e["answer"] = {{"type", "choice"}, {"index", best}, {"choices", tok}};
         e["solution"] = {"The largest raw score q\u00b7k wins: scaling divides every score of the row by the same number "
                          "and softmax keeps their order.",
-                         "Scores of \"" + tok[i] + "\": " + list(h.scores, i) + ", so \"" + tok[best] + "\" gets the largest weight, " +
+                         "Scores of \"" + iso(tok[i]) + "\": " + list(h.scores, i) + ", so \"" + iso(tok[best]) + "\" gets the largest weight, " +
                              num(h.weights(i, best)) + "."};
         break;
       }
@@ -159,7 +163,7 @@ class Generator {
           weights.push_back(mh.weights(q, c));
         }
         e["prompt"] = std::string("Apply a ") + (spec.mask == MaskKind::causal ? "causal" : "padding") +
-                      " mask to query \"" + tok[q] + "\": which weights become exactly 0, and what are the others?";
+                      " mask to query \"" + iso(tok[q]) + "\": which weights become exactly 0, and what are the others?";
         e["given"] = {{"query", q}, {"scaled", row_of(h.scaled, q)}, {"tokens", tok},
                       {"mask", spec.mask == MaskKind::causal ? json("causal") : json({{"padding", spec.padding}})}};
         e["answer"] = {{"type", "mask"}, {"zeros", zeros}, {"weights", weights}};
@@ -259,6 +263,10 @@ std::string generate_exercises(const ExerciseSet& set, std::uint32_t seed) {
   json out{{"title", set.title},
            {"seed", seed},
            {"visible_steps", set.visible_steps.value_or(all_steps)},
+           {"reseed", set.reseed},
+           // the lesson this sheet was computed from (the student's seed written in): the page shows it and
+           // never reads the set's text itself
+           {"lesson", json::parse(lesson_for_seed(set, seed))},
            {"exercises", json::array()}};
   for (const auto& spec : set.exercises) out["exercises"].push_back(g.generate(spec));
   return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";

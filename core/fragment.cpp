@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "inflate.hpp"
+#include "text.hpp"
 
 namespace attnlab {
 namespace {
@@ -470,7 +471,7 @@ DecodedFragment read_payload(const Payload& payload, int version) {
   if (!note.empty()) {
     const auto t = text_of(payload, note);
     if (!t) return problem("the note is not text");
-    if (t->second > max_note_chars) return problem("the note is longer than " + std::to_string(max_note_chars) + " characters");
+    if (count_chars(t->first) > max_note_chars) return problem("the note is longer than " + std::to_string(max_note_chars) + " characters");
     state.note = note;
   }
   return state.to_fragment(version);

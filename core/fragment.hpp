@@ -16,7 +16,7 @@ namespace attnlab {
 
 constexpr std::size_t max_fragment_chars = 1'000'000;  // browsers cap a whole URL near 2 MB
 constexpr std::size_t max_unpacked_bytes = limits::max_json_bytes;
-constexpr std::size_t max_note_chars = 2000;            // UTF-16 units, as JavaScript counts them
+constexpr std::size_t max_note_chars = limits::max_note_chars;  // characters (code points)
 constexpr std::size_t max_preset_chars = 100;
 
 struct DecodedFragment {

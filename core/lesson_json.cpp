@@ -7,6 +7,7 @@
 
 #include "limits.hpp"
 #include "numpy_random.hpp"
+#include "text.hpp"
 #include "tokenizer.hpp"
 #include "validate.hpp"
 
@@ -141,7 +142,7 @@ class Reader {
         return false;
       }
       out.push_back(j[i].get<std::string>());
-      if (out.back().size() > limits::max_token_chars) {
+      if (count_chars(out.back()) > limits::max_token_chars) {
         fail(index(field, i), "is longer than " + std::to_string(limits::max_token_chars) + " characters");
         return false;
       }
@@ -187,7 +188,7 @@ void read_tokens(const json& j, Reader& r, Lesson& lesson) {
   } else if (auto s = j.find("sentence"); s != j.end()) {
     if (!s->is_string()) return r.fail("sentence", std::string("must be a string, not ") + type_name(*s));
     const auto& text = s->get_ref<const std::string&>();
-    if (text.size() > limits::max_sentence_chars)
+    if (count_chars(text) > limits::max_sentence_chars)
       return r.fail("sentence", "is longer than " + std::to_string(limits::max_sentence_chars) + " characters");
     lesson.tokens = tokenize(text);
     if (lesson.tokens.empty()) return r.fail("sentence", "has no tokens");
@@ -195,7 +196,7 @@ void read_tokens(const json& j, Reader& r, Lesson& lesson) {
       return r.fail("sentence", "has " + std::to_string(lesson.tokens.size()) + " tokens; at most " +
                                     std::to_string(limits::max_tokens) + " are allowed");
     for (std::size_t i = 0; i < lesson.tokens.size(); ++i)
-      if (lesson.tokens[i].size() > limits::max_token_chars)
+      if (count_chars(lesson.tokens[i]) > limits::max_token_chars)
         return r.fail("sentence", "token " + std::to_string(i) + " is longer than " +
                                       std::to_string(limits::max_token_chars) + " characters");
     lesson.vocab = sorted_vocabulary(lesson.tokens);
@@ -203,6 +204,18 @@ void read_tokens(const json& j, Reader& r, Lesson& lesson) {
   if (auto v = j.find("vocab"); v != j.end()) {
     std::vector<std::string> vocab;
     if (r.string_list(*v, "vocab", limits::max_vocab, vocab)) lesson.vocab = vocab;
+  }
+}
+
+// Free text for people: the engine does not use it, but it must be text of a bounded length.
+void read_free_text(const json& j, Reader& r) {
+  for (const auto& [name, limit] : {std::pair<const char*, std::size_t>{"title", limits::max_title_chars},
+                                    {"note", limits::max_note_chars}}) {
+    auto it = j.find(name);
+    if (it == j.end()) continue;
+    if (!it->is_string()) r.fail(name, std::string("must be text, not ") + type_name(*it));
+    else if (count_chars(it->get_ref<const std::string&>()) > limit)
+      r.fail(name, "is longer than " + std::to_string(limit) + " characters");
   }
 }
 
@@ -235,6 +248,8 @@ void read_options(const json& j, Reader& r, Lesson& lesson) {
     } else if (s->is_number()) {
       if (r.number(*s, "scale", lesson.scale_value)) {
         if (lesson.scale_value <= 0) r.fail("scale", "must be a positive number to divide the scores by");
+        else if (lesson.scale_value < limits::min_scale)
+          r.fail("scale", "is too small: dividing by less than 1e-12 can make the scaled scores infinite; use a number from 1e-12 to 1e12");
         lesson.scale = ScaleKind::value;
       }
     } else {
@@ -474,6 +489,13 @@ Problems read_lesson(std::string_view text, const std::map<std::string, Matrix>&
     r.fail("lesson", "is larger than 32 MiB");
     return problems;
   }
+  if (const std::string why = text_problem(text); !why.empty()) {
+    r.fail("lesson", why);
+    return problems;
+  }
+  // half of a UTF-16 pair ("\ud800") reads as U+FFFD, as in links and the browser (core/text.hpp)
+  const std::optional<std::string> replaced = lone_surrogates_replaced(text);
+  if (replaced) text = *replaced;
   json j;
   MessageKeepingSax sax(j);
   if (!json::sax_parse(text.begin(), text.end(), &sax) || !sax.error.empty()) {
@@ -485,6 +507,7 @@ Problems read_lesson(std::string_view text, const std::map<std::string, Matrix>&
     return problems;
   }
   check_field_names(j, r);
+  read_free_text(j, r);
   read_tokens(j, r, lesson);
   read_options(j, r, lesson);
   std::map<std::string, Matrix> drawn;

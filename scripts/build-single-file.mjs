@@ -4,6 +4,7 @@
 // and the styles and icon are inlined. Run after the wasm build: node scripts/build-single-file.mjs
 import { build } from 'vite';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { buildInfo } from './version.mjs';
 
@@ -28,14 +29,23 @@ const page = outputs.find((o) => o.type === 'chunk' && o.isEntry).code;
 const icon = `data:image/svg+xml;base64,${readFileSync(`${web}public/favicon.svg`).toString('base64')}`;
 const css = readFileSync(`${web}style.css`, 'utf8');
 const inline = (js) => js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
-// A served page's Content-Security-Policy would block this file's inline scripts and styles: it is dropped here
-// (a file opened from disk has no server to protect).
+// The served pages' policy allows scripts from 'self' only; this file's scripts and style are inline, so its own
+// policy allows exactly them by their SHA-256 hashes, and no network at all (connect-src data: only: the inlined
+// engine reads its wasm from a data: URL).
+const engineJs = `\n${inline(engineScript)}\n`;
+const pageJs = `\n${inline(page.replaceAll('./favicon.svg', icon))}\n`;
+const styleCss = `\n${css}`;
+const sha = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const singleFileCsp = `default-src 'none'; script-src ${sha(engineJs)} ${sha(pageJs)} 'wasm-unsafe-eval'; ` +
+  `style-src ${sha(styleCss)}; img-src data: blob:; connect-src data:; object-src 'none'; base-uri 'none'; form-action 'none'`;
 const html = readFileSync(`${web}index.html`, 'utf8')
   .replaceAll('%ATTENTION_LAB_VERSION%', version)
   .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\n?/i, '')
+  .replace(/<meta charset="utf-8">\n?/i, (m) => `${m}<meta http-equiv="Content-Security-Policy" content="${singleFileCsp}">\n`)
   .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`)
-  .replace(/<link rel="stylesheet"[^>]*>/, () => `<style>\n${css}</style>`)
-  .replace(/<script type="module"[^>]*><\/script>/, () => `<script>\n${inline(engineScript)}\n</script>\n<script>\n${inline(page.replaceAll('./favicon.svg', icon))}\n</script>`);
+  .replace(/<link rel="stylesheet"[^>]*>/, () => `<style>${styleCss}</style>`)
+  .replace(/<script type="module"[^>]*><\/script>/, () => `<script>${engineJs}</script>\n<script>${pageJs}</script>`);
+if (!html.includes(singleFileCsp)) throw new Error('web/index.html has no <meta charset="utf-8"> to put the policy after');
 mkdirSync(`${root}dist`, { recursive: true });
 writeFileSync(`${root}dist/attention-lab.html`, html);
 console.log(`dist/attention-lab.html: ${(html.length / 1024).toFixed(0)} KiB`);

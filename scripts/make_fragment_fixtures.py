@@ -363,7 +363,7 @@ def link_cases():
     ok("a preset name of 50 astral characters (100 UTF-16 units)", v2({"l": small, "p": "𝛼" * 50}), state(small, "𝛼" * 50))
     ok("an empty preset name", v2({"l": small, "p": ""}), state(small, ""))
     ok("a note of 2000 characters", v2({"l": small, "note": "n" * 2000}), state(small, note="n" * 2000))
-    ok("a note of 1000 astral characters (2000 UTF-16 units)", v2({"l": small, "note": "😀" * 1000}), state(small, note="😀" * 1000))
+    ok("a note of 2000 astral characters (4000 UTF-16 units): characters are counted", v2({"l": small, "note": "😀" * 2000}), state(small, note="😀" * 2000))
     ok("the largest selection and decoding step", v2({"l": small, "sel": ["mask", 63, 1 << 20, 1 << 20], "r": 512}),
        state(small, selection=["mask", 63, 1 << 20, 1 << 20], reveal=512))
     ok("whole numbers written as 1.0 and 2e0", v2_text('{"l":{},"sel":["X",1.0,2e0,0],"r":3.00}'), state({}, selection=["X", 1, 2, 0], reveal=3))
@@ -484,7 +484,7 @@ def link_cases():
     for name, note in [("a number", 5), ("null", None), ("a list", ["a"])]:
         bad(f"note {name}", v2({"l": small, "note": note}), "the note is not text")
     bad("note of 2001 characters", v2({"l": small, "note": "n" * 2001}), "the note is longer than 2000 characters")
-    bad("note of 1001 astral characters", v2({"l": small, "note": "😀" * 1001}), "the note is longer than 2000 characters")
+    bad("note of 2001 astral characters", v2({"l": small, "note": "😀" * 2001}), "the note is longer than 2000 characters")
     bad("the first problem in readPayload's order is the one named",
         v2({"note": 5, "r": 0, "s": "x", "l": small}), "the step is not one of the six steps")
     bad("a lone surrogate counts one unit, over the limit", v2_text('{"l":{},"note":"' + "n" * 2000 + '\\ud800"}'),

@@ -153,10 +153,11 @@ function wrap(M) {
   // Strings go through malloc, not the stack: a lesson can be megabytes.
   function withStrings(strings, fn) {
     const ptrs = strings.map((s) => {
-      const size = M.lengthBytesUTF8(s) + 1;
+      const bytes = s instanceof Uint8Array; // bytes as read from a file, for the engine to judge (UTF-8 or not)
+      const size = (bytes ? s.length : M.lengthBytesUTF8(s)) + 1;
       const p = M._malloc(size);
       if (!p) throw new RangeError('out of memory'); // the heap could not grow: a fresh instance starts small again
-      M.stringToUTF8(s, p, size);
+      if (bytes) { M.HEAPU8.set(s, p); M.HEAPU8[p + s.length] = 0; } else M.stringToUTF8(s, p, size);
       return p;
     });
     try {
@@ -277,7 +278,7 @@ function wrap(M) {
     decodeFragment(hash) {
       return withStrings([hash ?? ''], (p) => JSON.parse(api.decodeFragment(p)));
     },
-    /** The CLI: same text, same exit code as the native binary. */
+    /** The CLI: same text, same exit code as the native binary. `text` may be the file's bytes (a Uint8Array). */
     command(name, text, source, options = []) {
       const exitCode = withStrings([name, text, source, options.join('\n')], (c, t, s, o) => api.command(c, t, s, o));
       return { exitCode, out: api.commandText(1), err: api.commandText(2) };

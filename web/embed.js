@@ -23,13 +23,20 @@ export function startEmbedMode({ getLesson, setLesson, getState }) {
     const msg = e.data;
     if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string' || !msg.type.startsWith('attention-lab:')) return;
     const reply = (data) => host.postMessage({ ...data, id: msg.id ?? null }, e.origin && e.origin !== 'null' ? e.origin : '*');
-    if (msg.type === 'attention-lab:set-lesson') {
-      const r = setLesson(msg.lesson);
-      reply({ type: 'attention-lab:lesson-set', ok: r.ok, problems: r.problems });
-    } else if (msg.type === 'attention-lab:get-lesson') {
-      reply({ type: 'attention-lab:lesson', lesson: getLesson() });
-    } else if (msg.type === 'attention-lab:get-state') {
-      reply({ type: 'attention-lab:state', ...(await getState()) });
+    // every request gets its reply, whatever happens while answering it
+    try {
+      if (msg.type === 'attention-lab:set-lesson') {
+        const r = await setLesson(msg.lesson);
+        reply({ type: 'attention-lab:lesson-set', ok: !!r?.ok, problems: r?.problems ?? [] });
+      } else if (msg.type === 'attention-lab:get-lesson') {
+        reply({ type: 'attention-lab:lesson', lesson: getLesson() });
+      } else if (msg.type === 'attention-lab:get-state') {
+        reply({ type: 'attention-lab:state', ...(await getState()) });
+      }
+    } catch (err) {
+      const problems = [{ field: 'lesson', message: `could not be handled: ${err?.message ?? err}` }];
+      if (msg.type === 'attention-lab:set-lesson') reply({ type: 'attention-lab:lesson-set', ok: false, problems });
+      else reply({ type: msg.type.replace('get-', ''), error: problems[0].message });
     }
   });
 }

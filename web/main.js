@@ -11,7 +11,8 @@ import { Toolbar, makeDialog, copyText, el } from './views/toolbar.js';
 import { download, heatmapSvg, lessonJson, matricesCsv, matricesOf, numpyCode, pytorchCode, svgToPng } from './export.js';
 import { stampSnippet } from './version.js';
 import { startEmbedMode } from './embed.js';
-import { toRows } from './matrix.js';
+import { incomingLesson } from './incoming.js';
+import { seedFromQuery, VIEW_QUERY, withSomeStepShown } from './query-options.js';
 import { addOutputProjection, addSeed, inputsOf, removeOutputProjection, resize, setCell, setSeed, setSentence } from './lesson-edit.js';
 import { MatrixView } from './views/matrix-view.js';
 import { Inspector } from './views/inspector.js';
@@ -63,7 +64,6 @@ let settled = Promise.resolve();     // resolves when the worker has answered th
 // state = {lesson, preset, selection, reveal, step, hidden: [step ids], locked: [input names], note}
 let notice = '';
 const VIEW_DEFAULTS = { preset: null, selection: null, reveal: null, step: null, hidden: [], locked: [], note: '' };
-const listParam = (name, allowed) => (query.get(name) ?? '').split(',').map((x) => x.trim()).filter((x) => allowed.includes(x));
 
 /** A decoded fragment becomes a state only if the engine accepts its lesson. */
 function acceptDecoded(d, what) {
@@ -77,7 +77,10 @@ function acceptDecoded(d, what) {
       if (texts.some((t) => typeof t === 'string' && /<\s*[a-z!\/]|\bon[a-z]+\s*=|javascript:/i.test(t))) {
         notice = 'This link’s text contains HTML-like markup (for example in a token); it is shown as plain text and nothing in it runs.';
       }
-      return { ...d.state, preset: d.state.preset && presetById(d.state.preset) ? d.state.preset : null };
+      const shown = [];
+      const st = withSomeStepShown({ ...d.state, preset: d.state.preset && presetById(d.state.preset) ? d.state.preset : null }, STEP_IDS, shown);
+      if (shown.length) notice = notice ? `${notice} ${shown[0]}` : shown[0];
+      return st;
     }
     notice = `The lesson in ${what} has problems (${found.slice(0, 3).map((p) => `${p.field}: ${p.message}`).join('; ')}), so ${what === 'this link' ? 'the default lesson is shown instead' : 'the previous lesson is kept'}.`;
   } else if (!d.empty) {
@@ -101,16 +104,16 @@ async function initialState() {
     if (copy) { state = copy; restoredCopy = true; } else notice = before;
   }
   if (engine.crashed) await engine.restart(); // the lesson stopped the engine: the default one needs a fresh instance
+  const fromLink = state !== null;
   if (!state) {
     const preset = presetById(query.get('preset') ?? '') ?? DEFAULT_PRESET;
     state = { ...VIEW_DEFAULTS, lesson: structuredClone(preset.lesson), preset: preset.id };
   }
-  // an embed's attributes override what the link says about the view
-  if (query.has('steps')) { const shown = listParam('steps', STEP_IDS); state.hidden = STEP_IDS.filter((id) => !shown.includes(id)); }
-  if (query.has('locked')) state.locked = listParam('locked', LOCKABLE);
-  if (STEP_IDS.includes(query.get('step'))) state.step = query.get('step');
-  if (query.has('note')) state.note = query.get('note').slice(0, MAX_NOTE);
-  return state;
+  // query options seed the view of a page opened without a link state (web/query-options.js); in an embed they
+  // are the host's attributes, set again on every open, so there they apply over the link's
+  const seeded = seedFromQuery(query, state, { fromLink: fromLink && !EMBED, steps: STEP_IDS, lockable: LOCKABLE, maxNote: MAX_NOTE });
+  if (seeded.notice) notice = notice ? `${notice} ${seeded.notice}` : seeded.notice;
+  return seeded.state;
 }
 
 const start = await initialState();
@@ -277,7 +280,8 @@ outputButtons.addEventListener('click', (e) => {
 
 // ---------- heatmaps, rebuilt when the set of matrices changes ----------
 const grids = {}; // step id -> {signature, maps: {key: MatrixView}}
-const q = (s) => `“${s}”`;
+// a token in a sentence of ours, isolated: a right-to-left override in it cannot reverse the words after it
+const q = (s) => `“\u2068${s}\u2069”`;
 
 function headGroups(body, heads, names) {
   const groups = [];
@@ -454,7 +458,7 @@ function render() {
 
   // notes per step
   const ids = t.tokenIds;
-  const chips = tk.map((w, i) => `<span class="chip${padding[i] ? ' pad' : ''}">${escapeHtml(w)}${ids ? `<small>id ${ids[i]}</small>` : ''}${padding[i] ? '<small>PAD</small>' : ''}</span>`).join('');
+  const chips = tk.map((w, i) => `<span class="chip${padding[i] ? ' pad' : ''}"><bdi>${escapeHtml(w)}</bdi>${ids ? `<small>id ${ids[i]}</small>` : ''}${padding[i] ? '<small>PAD</small>' : ''}</span>`).join('');
   const notes = { embed: [`<span class="chips" aria-label="tokens">${chips}</span>`, `${n} tokens, each a row of d<sub>model</sub> = ${t.dModel} numbers.${ids ? ' The small number under each token is its id in the vocabulary.' : ' This lesson lists its tokens without a vocabulary, so there are no ids; type in the sentence box to get them.'}`] };
   notes.project = [t.heads > 1
     ? `Each of the ${t.heads} heads uses its own ${t.dK} columns of W<sub>Q</sub> and W<sub>K</sub> and ${t.dV} columns of W<sub>V</sub> (column labels read head.column).`
@@ -462,10 +466,10 @@ function render() {
   notes.score = ['Rows are queries (the token that is looking), columns are keys (the token being looked at).'];
   notes.scale = [];
   notes.softmax = ['Each row adds up to 1 (hidden cells, hatched, get exactly 0).'];
-  if (pending) notes.softmax.push(`Decoding order: rows after “${escapeHtml(tk[reveal - 1])}” are faded — those tokens are not generated yet. Each new token can only look back.`);
+  if (pending) notes.softmax.push(`Decoding order: rows after “<bdi>${escapeHtml(tk[reveal - 1])}</bdi>” are faded — those tokens are not generated yet. Each new token can only look back.`);
   t.headTraces.forEach((h, k) => {
     for (const i of h.emptyRows) {
-      notes.softmax.push(`<span class="warn">${t.heads > 1 ? `Head ${k + 1}: ` : ''}“${escapeHtml(tk[i])}” may not see any key — every key in its row is hidden. Softmax has nothing to share the weight among, so its weights row is all 0 and its output row in Z is all 0 (not a broken number).</span>`);
+      notes.softmax.push(`<span class="warn">${t.heads > 1 ? `Head ${k + 1}: ` : ''}“<bdi>${escapeHtml(tk[i])}</bdi>” may not see any key — every key in its row is hidden. Softmax has nothing to share the weight among, so its weights row is all 0 and its output row in Z is all 0 (not a broken number).</span>`);
     }
   });
   notes.sum = t.heads > 1 ? [`The ${t.heads} heads’ outputs are laid side by side (concat, ${n} × ${t.heads * t.dV})${t.inputs.W_O ? ' and W<sub>O</sub> mixes them' : '; add W<sub>O</sub> to mix them'}.`] : [];
@@ -629,6 +633,7 @@ async function shareLink() {
   const url = new URL(location.href);
   url.hash = hash;
   url.searchParams.delete('embed');
+  for (const name of VIEW_QUERY) url.searchParams.delete(name); // the fragment holds them: one source of truth
   return url.href;
 }
 
@@ -713,12 +718,15 @@ async function openEmbed() {
 }
 
 function setLessonFromOutside(lesson) {
-  if (!lesson || typeof lesson !== 'object' || Array.isArray(lesson)) return { ok: false, problems: [{ field: 'lesson', message: 'must be an object' }] };
-  // The state holds plain JSON: typed matrices ({rows, cols, data}) become arrays of rows.
-  const plain = {};
-  for (const [k, v] of Object.entries(lesson)) plain[k] = v && typeof v === 'object' && ArrayBuffer.isView(v.data) ? toRows(v) : structuredClone(v);
-  const r = tryLesson(plain, { preset: null, selection: null, reveal: null });
-  return r.ok ? { ok: true, problems: [] } : { ok: false, problems: r.problems };
+  // a plain JSON copy (no inherited keys, typed matrices checked and made rows): web/incoming.js
+  const incoming = incomingLesson(lesson);
+  if (!incoming.ok) return incoming;
+  try {
+    const r = tryLesson(incoming.lesson, { preset: null, selection: null, reveal: null });
+    return r.ok ? { ok: true, problems: [] } : { ok: false, problems: r.problems ?? [{ field: 'lesson', message: 'could not be shown' }] };
+  } catch (err) {
+    return { ok: false, problems: [{ field: 'lesson', message: `could not be shown: ${err.message}` }] };
+  }
 }
 
 window.attentionLab = {

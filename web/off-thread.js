@@ -15,14 +15,21 @@ function shapeIn(lesson, name) {
   return s ? (s.length === 1 ? [1, s[0]] : [s[0], s[1]]) : [0, 0];
 }
 
-/** Roughly the multiply-adds of the forward pass: the projections, then QK^T and the weighted sum. */
+/** Per attention cell (n·n per head), what the rest of a trace costs in multiply-adds' time: the mask, the
+ * softmax and its steps, and the copies of six n × n matrices per head out to JavaScript. 256 tokens × 64 heads
+ * (4·10⁶ cells, a few thousand multiply-adds) is 2·10⁸ that way: it goes to the worker. */
+const PER_ATTENTION_CELL = 50;
+
+/** Roughly the multiply-adds of the forward pass: the projections, then QK^T and the weighted sum; and the
+ * per-cell work of every head's attention matrices. */
 export function workOf(lesson) {
   if (!lesson || typeof lesson !== 'object') return 0;
-  const tokens = Array.isArray(lesson.tokens) ? lesson.tokens.length : 0;
+  const tokens = Array.isArray(lesson.tokens) ? lesson.tokens.length : typeof lesson.sentence === 'string' ? lesson.sentence.split(/\s+/).filter(Boolean).length : 0;
   const [xRows, xCols] = shapeIn(lesson, 'X');
   const n = xRows || tokens, d = xCols || shapeIn(lesson, 'E')[1];
   const q = shapeIn(lesson, 'W_Q')[1], k = shapeIn(lesson, 'W_K')[1], v = shapeIn(lesson, 'W_V')[1];
-  const work = n * d * (q + k + v) + n * n * (q + v);
+  const heads = Number.isInteger(lesson.heads) && lesson.heads > 0 ? lesson.heads : 1;
+  const work = n * d * (q + k + v) + n * n * (q + v) + n * n * heads * PER_ATTENTION_CELL;
   return Number.isFinite(work) ? work : 0;
 }
 

@@ -1,14 +1,16 @@
 // Native `attnlab`: reads the lesson file (or standard input) and runs one command.
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <vector>
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "commands.hpp"
+#include "limits.hpp"
 
 namespace {
 
@@ -27,6 +29,41 @@ void use_portable_libm(char** argv) {
 #endif
 }
 
+// The input's bytes, or why not. Only regular files, pipes and standard input are read, and never past the
+// JSON cap: a directory or a device (/dev/zero, /dev/tty) gets a message instead of an abort or an endless read.
+// bin/attnlab.mjs says the same words.
+bool read_input(const std::string& path, std::string& text, std::string& why) {
+  struct stat st {};
+  if (path != "-") {  // the kind first, from the name: a FIFO is then opened as `cat` would (waiting for a writer)
+    if (stat(path.c_str(), &st) != 0) return why = "cannot read " + path, false;
+    if (S_ISDIR(st.st_mode)) return why = path + " is a directory, not a file", false;
+    if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) return why = path + " is a device, not a file", false;
+    if (S_ISSOCK(st.st_mode)) return why = path + " is a socket, not a file", false;
+  }
+  const int fd = path == "-" ? STDIN_FILENO : open(path.c_str(), O_RDONLY);
+  if (fd < 0 || fstat(fd, &st) != 0) return why = "cannot read " + path, false;
+  const std::size_t cap = attnlab::limits::max_json_bytes;
+  const std::string too_large = path + " is larger than 32 MiB, the most a lesson or exercise set may be";
+  if (S_ISREG(st.st_mode) && static_cast<std::size_t>(st.st_size) > cap) return close(fd), why = too_large, false;
+  char buf[1 << 16];
+  for (;;) {
+    const ssize_t got = read(fd, buf, sizeof buf);
+    if (got == 0) break;
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      if (path != "-") close(fd);
+      return why = "cannot read " + path, false;
+    }
+    if (text.size() + static_cast<std::size_t>(got) > cap) {  // stop at the cap: the rest is never read
+      if (path != "-") close(fd);
+      return why = too_large, false;
+    }
+    text.append(buf, static_cast<std::size_t>(got));
+  }
+  if (path != "-") close(fd);
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -36,16 +73,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string path = argv[2];
-  std::string text;
-  if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), {});
-  } else {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) {
-      std::cerr << "attnlab: cannot read " << path << "\n";
-      return 1;
-    }
-    text.assign(std::istreambuf_iterator<char>(file), {});
+  std::string text, why;
+  if (!read_input(path, text, why)) {
+    std::cerr << "attnlab: " << why << "\n";
+    return 1;
   }
   const auto r = attnlab::run_command(argv[1], text, path, std::vector<std::string>(argv + 3, argv + argc));
   std::cout << r.out;

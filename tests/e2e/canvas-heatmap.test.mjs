@@ -73,7 +73,7 @@ test('pointer: a click selects the cell for the inspector, hovering shows its to
   await clickCanvasCell(page, 'weights', 5, 7);
   assert.deepEqual(await page.evaluate(() => window.attentionLab.getState().selection), { matrix: 'weights', head: 0, row: 5, col: 7 });
   assert.match(await page.locator('.side').textContent(), /w5/, 'the inspector explains the selected weight');
-  assert.match(await page.locator('.tooltip').textContent(), /^weights\[w5, w7\] = .*how much “w5” attends to “w7”/);
+  assert.match(await page.locator('.tooltip').textContent(), /^weights\[w5, w7\] = .*how much “\u2068w5\u2069” attends to “\u2068w7\u2069”/);
   assert.equal(await page.locator('.canvas-heatmap[data-matrix="weights"] .mark-cell').count(), 1, 'the selected cell is marked');
   await typeIntoCell(page, 'W_V', 3, 4, '-1.5');
   assert.equal(await page.evaluate(() => window.attentionLab.getLesson().W_V[3][4]), -1.5);

@@ -149,3 +149,79 @@ test('exercises: every built-in set, checking, hints, worked solutions, the auth
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// ---- issue 18: the demo pages and the offline single file carry strict policies too ----
+import { createHash } from 'node:crypto';
+
+const DEMO_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; " +
+  "frame-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'";
+const policyOf = (html) => html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/)?.[1].replaceAll('&#39;', "'");
+
+test('the demo pages carry a strict policy and no inline script or style', () => {
+  for (const file of ['course-demo.html', 'exercise-host-demo.html']) {
+    const html = readFileSync(new URL(file, DIST), 'utf8');
+    assert.equal(policyOf(html), DEMO_CSP, file);
+    assert.ok(html.indexOf('Content-Security-Policy') < html.indexOf('<script'), `${file}: the policy comes first`);
+    assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, `${file}: no inline script`);
+    assert.doesNotMatch(html, /<style|\sstyle="/, `${file}: no inline style`);
+  }
+});
+
+test('the offline single file allows exactly its own inline code, by hash, and nothing from anywhere', () => {
+  const html = readFileSync(new URL('attention-lab.html', DIST), 'utf8');
+  const policy = policyOf(html);
+  assert.ok(policy, 'attention-lab.html has a CSP meta tag');
+  assert.doesNotMatch(policy, /'unsafe-inline'|'unsafe-eval'|\*|https?:/);
+  assert.match(policy, /default-src 'none'/);
+  const hash = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+  assert.equal(scripts.length, 2);
+  assert.equal(styles.length, 1);
+  const scriptSrc = policy.match(/script-src ([^;]*)/)[1].split(' ');
+  const styleSrc = policy.match(/style-src ([^;]*)/)[1].split(' ');
+  for (const s of scripts) assert.ok(scriptSrc.includes(hash(s)), 'each inline script is allowed by its hash');
+  assert.ok(styleSrc.includes(hash(styles[0])), 'the inline style is allowed by its hash');
+  assert.equal(scriptSrc.filter((x) => x.startsWith("'sha256-")).length, 2, 'and nothing else');
+  assert.ok(html.indexOf('Content-Security-Policy') < html.indexOf('<script'), 'the policy comes first');
+});
+
+test('the demo pages and the single file run under their policies without a violation', async () => {
+  // course demo: three embeds become ready, the host talks to one
+  const demo = await openPage(env, 'course-demo.html', undefined, collectViolations);
+  await demo.page.waitForFunction(() => [...document.querySelectorAll('attention-lab')].every((el) => el.shadowRoot?.querySelector('iframe')?.contentDocument?.documentElement.dataset.ready === 'true'), null, { timeout: 60000 });
+  await demo.page.click('#read');
+  await demo.page.waitForFunction(() => document.getElementById('out').textContent.includes('tokens'));
+  assert.deepEqual(await violations(demo.page), []);
+  for (const frame of demo.page.frames().slice(1)) assert.deepEqual(await frame.evaluate(() => window.__csp ?? []), []);
+  assert.deepEqual(demo.problems, []);
+  await demo.page.close();
+  // exercise host demo: the frame answers, the host lists the result
+  const host = await openPage(env, 'exercise-host-demo.html#set=exit-ticket&seed=3', undefined, collectViolations);
+  await host.page.waitForFunction(() => document.getElementById('exercises').contentDocument?.documentElement.dataset.ready === 'true', null, { timeout: 60000 });
+  const frame = host.page.frames().find((f) => f.url().includes('exercises.html'));
+  await frame.locator('.ex-card[data-id="raw-score"] input[name=value]').fill('1');
+  await frame.locator('.ex-card[data-id="raw-score"] button.check').click();
+  await host.page.waitForFunction(() => window.receivedResults.length === 1);
+  assert.deepEqual(await violations(host.page), []);
+  assert.deepEqual(host.problems, []);
+  await host.page.close();
+  // the single file from file://
+  const file = new URL('attention-lab.html', DIST);
+  const page = await env.browser.newPage();
+  await page.addInitScript(collectViolations);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(file.href);
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 30000 });
+  await page.click('td[data-matrix="X"][data-head="0"][data-row="0"][data-col="0"]');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('3');
+  await page.keyboard.press('Enter');
+  await page.click('.open-export');
+  await page.keyboard.press('Escape');
+  assert.deepEqual(await violations(page), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

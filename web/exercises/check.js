@@ -73,7 +73,8 @@ export function label(name) {
 /** Does answer `a` equal `b` (both of the engine's shape) within tol? */
 export function matches(a, b, tol) {
   if (!a || !b || a.type !== b.type) return false;
-  const near = (x, y) => Math.abs(x - y) <= tol + 1e-12;
+  // a key that is not a finite number (the engine refuses such sets) never accepts anything
+  const near = (x, y) => Number.isFinite(x) && Number.isFinite(y) && Math.abs(x - y) <= tol + 1e-12;
   switch (a.type) {
     case 'number': return near(a.value, b.value);
     case 'vector': return a.values.length === b.values.length && a.values.every((v, k) => near(v, b.values[k]));

@@ -1,6 +1,14 @@
 // Small read-only number grids for the exercise page: the given numbers and the lesson's matrices, coloured
 // with the walkthrough's shared scales (colors.js) so a colour means the same thing on both pages.
 import { cssColor, diverging, sequential, textColorFor } from '../colors.js';
+import { CanvasHeatmap } from '../views/heatmap-canvas.js';
+import { TABLE_MAX_CELLS } from '../views/matrix-view.js';
+
+// Matrices past the walkthrough's table size are canvases here too (one pixel per cell): a 512 × 512 table of
+// HTML would freeze the page for seconds, and 64 heads of them would not fit in a string. grid() leaves a
+// placeholder, paintGrids() draws it.
+const canvases = new Map(); // placeholder id -> {matrix, options}
+let nextCanvas = 0;
 
 export function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
@@ -19,8 +27,15 @@ export function show(v, digits = 4) {
  * rows: number[][]; options: {caption (HTML), rowLabels, colLabels, scale: 'diverging'|'sequential', digits,
  * hiddenRows: Set (rows shown as a veil with `hiddenNote`), highlightRow, name}
  */
-export function grid(rows, options = {}) {
+export function grid(matrix, options = {}) {
   const { caption = '', rowLabels, colLabels, scale = 'diverging', digits = 4, hiddenRows = new Set(), highlightRow = -1, name = '' } = options;
+  const flat = !Array.isArray(matrix);
+  if ((flat ? matrix.rows * matrix.cols : matrix.length * (matrix[0]?.length ?? 0)) > TABLE_MAX_CELLS) {
+    const id = `g${++nextCanvas}`;
+    canvases.set(id, { matrix: flat ? matrix : flatOf(matrix), options });
+    return `<figure class="ex-grid ex-canvas" data-canvas="${id}"${name ? ` data-name="${esc(name)}"` : ''}></figure>`;
+  }
+  const rows = flat ? rowsOf(matrix) : matrix;
   let lim = 0;
   rows.forEach((r, i) => { if (!hiddenRows.has(i)) r.forEach((v) => { if (Number.isFinite(v)) lim = Math.max(lim, Math.abs(v)); }); });
   const cols = rows[0]?.length ?? 0;
@@ -49,7 +64,31 @@ export function paintGrids(root) {
     td.style.background = td.dataset.bg;
     td.style.color = td.dataset.fg;
   }
+  for (const slot of root.querySelectorAll('figure[data-canvas]')) {
+    const pending = canvases.get(slot.dataset.canvas);
+    canvases.delete(slot.dataset.canvas);
+    if (!pending) continue;
+    const { matrix, options: o } = pending;
+    const n = matrix.rows * matrix.cols;
+    // rows veiled until the student answers (predict, then reveal) are drawn as hidden cells, values withheld
+    let data = matrix.data, visible;
+    if (o.hiddenRows?.size) {
+      data = Float64Array.from(data);
+      visible = new Uint8Array(n).fill(1);
+      for (const i of o.hiddenRows) { data.fill(0, i * matrix.cols, (i + 1) * matrix.cols); visible.fill(0, i * matrix.cols, (i + 1) * matrix.cols); }
+    }
+    const view = new CanvasHeatmap(slot, {
+      matrix: o.name || 'matrix', label: o.caption ?? '', ariaName: o.name || 'matrix', scale: o.scale ?? 'diverging', editable: false,
+    });
+    view.update({ matrix: { rows: matrix.rows, cols: matrix.cols, data }, rowLabels: o.rowLabels, colLabels: o.colLabels, visible });
+  }
   return root;
+}
+
+function flatOf(rows) {
+  const cols = rows[0]?.length ?? 0, data = new Float64Array(rows.length * cols);
+  rows.forEach((r, i) => data.set(r, i * cols));
+  return { rows: rows.length, cols, data };
 }
 
 /** Flat row-major engine matrix -> array of rows. */

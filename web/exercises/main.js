@@ -4,13 +4,15 @@
 import { loadEngine } from '../../wasm/engine.js';
 import { SETS, setById } from './sets.js';
 import { describeAnswer, judge, label, readAnswer } from './check.js';
-import { browserSeed, clearProgress, loadProgress, persistent, saveProgress } from './progress.js';
+import { browserSeed, clearProgress, loadProgress, persistent, saveProgress, storageTrouble } from './progress.js';
 import { esc, grid, paintGrids, rowsOf, show } from './grid.js';
+import { createOffThreadEngine, OFF_THREAD_WORK, workOf } from '../off-thread.js';
 
 const app = document.getElementById('app');
 const MAX_SEED = 0xffffffff;
 const WRONG_BEFORE_SOLUTION = 3;
 const embedded = window.parent !== window;
+const offThread = createOffThreadEngine();
 
 let engine;
 try {
@@ -106,26 +108,32 @@ function linkHash(source, seed) {
 }
 
 // ---------- state ----------
-let state = null; // {source, seed, notices, sheet, problems, set, trace, specs, progress}
-
-function lessonForSeed(set, seed) {
-  const lesson = structuredClone(set.lesson);
-  if (set.reseed !== false && lesson.init && typeof lesson.init === 'object') lesson.init.seed = seed;
-  return lesson;
-}
+let state = null; // {source, seed, notices, sheet, problems, trace, progress}
 
 function load({ source, seed, notices }) {
   const result = engine.exercises(source.text, seed);
   if (result.crashed) return; // the crash handler reopens the last sheet
-  state = { source, seed, notices, sheet: null, problems: [], set: null, trace: null, specs: {}, progress: { exercises: {} } };
+  state = { source, seed, notices, sheet: null, problems: [], trace: null, progress: loadProgress('', -1) };
   if (!result.ok) {
     state.problems = result.problems;
   } else {
+    // The engine read the set (its text is never parsed here) and hands back the lesson of this seed.
     state.sheet = result.value;
-    state.set = JSON.parse(source.text);
-    for (const spec of state.set.exercises) state.specs[spec.id] = spec;
-    const t = engine.trace(lessonForSeed(state.set, seed));
-    state.trace = t.ok ? t.value : null;
+    const lesson = state.sheet.lesson;
+    if (offThread && workOf(lesson) > OFF_THREAD_WORK) {
+      // a big lesson's matrices are computed in the walkthrough's worker: the sheet is usable meanwhile
+      const mine = state;
+      state.computing = true;
+      offThread.trace(lesson).then((r) => {
+        if (state !== mine) return;
+        state.computing = false;
+        state.trace = r.ok ? r.trace : null;
+        render();
+      });
+    } else {
+      const t = engine.trace(lesson);
+      state.trace = t.ok ? t.value : null;
+    }
     state.progress = loadProgress(source.id, seed);
   }
   const hash = linkHash(source, seed);
@@ -183,7 +191,7 @@ app.querySelector('button.reset').addEventListener('click', () => {
   if (!state?.sheet) return;
   if (!window.confirm('Clear every answer and attempt of this set for this seed? This cannot be undone.')) return;
   clearProgress(state.source.id, state.seed);
-  state.progress = { exercises: {} };
+  state.progress = loadProgress('', -1); // (an empty record set without a prototype)
   render();
 });
 window.addEventListener('hashchange', () => {
@@ -203,8 +211,7 @@ app.querySelector('.author-open').addEventListener('click', () => {
     return;
   }
   authorProblems.innerHTML = '';
-  let compact = text;
-  try { compact = JSON.stringify(JSON.parse(text)); } catch { /* the engine accepted it: keep it as written */ }
+  const compact = text; // exactly what the engine read: the link carries the same text
   const source = { kind: 'custom', id: `custom-${fnv1a(compact)}`, text: compact, label: 'Set from this link' };
   load({ source, seed: state.seed, notices: [] });
   const url = new URL(location.href);
@@ -230,7 +237,8 @@ function render() {
   authorText.oninput = () => { authorText.dataset.auto = 'false'; };
 
   const notices = [...state.notices];
-  if (!persistent) notices.push('This browser does not let the page store data, so your progress lasts only until you close the tab.');
+  if (!persistent) notices.push('This browser does not let the page store data: your answers are kept only while this page stays open, and reloading or closing it loses them.');
+  else if (storageTrouble()) notices.push(storageNotice);
   const box = app.querySelector('.ex-notices');
   box.innerHTML = notices.map((n) => `<p class="notice" role="status">${esc(n)}</p>`).join('') +
     (state.problems.length ? `<div class="problems" role="alert">${problemList(state.problems, 'This exercise set cannot be used: the engine found these problems.')}<p>Choose a built-in set from the menu, or fix the set under “Author your own set”.</p></div>` : '');
@@ -247,7 +255,7 @@ function render() {
   }
   document.title = `${sheet.title || 'Exercises'} — Attention Lab`;
   intro.innerHTML = `<h1>${esc(sheet.title || 'Exercises')}</h1>
-    <p class="seed-note">Your seed is <b class="seed-value">${seed}</b>${state.set.reseed === false ? ' (it picks which cells you are asked about; the numbers are the lesson’s own)' : ' (it sets your numbers)'}.
+    <p class="seed-note">Your seed is <b class="seed-value">${seed}</b>${sheet.reseed === false ? ' (it picks which cells you are asked about; the numbers are the lesson’s own)' : ' (it sets your numbers)'}.
     Give it to your instructor, or open <a class="own-link" href="${esc(linkHash(source, seed))}">this link</a>, to see exactly this sheet.</p>
     <p class="summary" aria-live="polite"></p>`;
   list.innerHTML = '';
@@ -275,7 +283,7 @@ function renderLesson() {
   const veiled = new Map(); // head -> Set(query)
   for (const e of state.sheet.exercises) {
     if (e.kind !== 'predict_max' || state.progress.exercises[e.id]?.attempts) continue;
-    const h = state.specs[e.id]?.head ?? 0;
+    const h = e.given?.head ?? 0;
     if (!veiled.has(h)) veiled.set(h, new Set());
     veiled.get(h).add(e.given.query);
   }
@@ -284,12 +292,12 @@ function renderLesson() {
   const parts = [];
   for (const step of steps) {
     let body = '';
-    if (step === 'embed') body = grid(rowsOf(t.X), { caption: 'X', rowLabels: tok, digits: 2 });
-    if (step === 'project') body = heads.map(({ h, sub }) => ['Q', 'K', 'V'].map((n) => grid(rowsOf(h[n]), { caption: n + sub, rowLabels: tok, digits: 2 })).join('')).join('');
-    if (step === 'score') body = heads.map(({ h, sub }) => grid(rowsOf(h.scores), { caption: 'scores = Q·Kᵀ' + sub, rowLabels: tok, colLabels: tok, digits: 2 })).join('');
-    if (step === 'scale') body = heads.map(({ h, sub }) => grid(rowsOf(h.scaled), { caption: `scaled = scores ÷ ${show(t.divisor, 3)}` + sub, rowLabels: tok, colLabels: tok, digits: 2 })).join('');
-    if (step === 'softmax') body = heads.map(({ h, i, sub }) => grid(rowsOf(h.weights), { caption: 'weights = softmax(scaled)' + sub, rowLabels: tok, colLabels: tok, digits: 2, scale: 'sequential', hiddenRows: veiled.get(i) ?? new Set(), hiddenNote: 'answer the prediction first' })).join('');
-    if (step === 'sum') body = heads.map(({ h, sub }) => grid(rowsOf(h.Z), { caption: 'Z = weights·V' + sub, rowLabels: tok, digits: 2 })).join('');
+    if (step === 'embed') body = grid(t.X, { caption: 'X', rowLabels: tok, digits: 2 });
+    if (step === 'project') body = heads.map(({ h, sub }) => ['Q', 'K', 'V'].map((n) => grid(h[n], { caption: n + sub, rowLabels: tok, digits: 2 })).join('')).join('');
+    if (step === 'score') body = heads.map(({ h, sub }) => grid(h.scores, { caption: 'scores = Q·Kᵀ' + sub, rowLabels: tok, colLabels: tok, digits: 2 })).join('');
+    if (step === 'scale') body = heads.map(({ h, sub }) => grid(h.scaled, { caption: `scaled = scores ÷ ${show(t.divisor, 3)}` + sub, rowLabels: tok, colLabels: tok, digits: 2 })).join('');
+    if (step === 'softmax') body = heads.map(({ h, i, sub }) => grid(h.weights, { caption: 'weights = softmax(scaled)' + sub, rowLabels: tok, colLabels: tok, digits: 2, scale: 'sequential', hiddenRows: veiled.get(i) ?? new Set(), hiddenNote: 'answer the prediction first' })).join('');
+    if (step === 'sum') body = heads.map(({ h, sub }) => grid(h.Z, { caption: 'Z = weights·V' + sub, rowLabels: tok, digits: 2 })).join('');
     parts.push(`<section class="lesson-step" data-step="${esc(step)}"><h3>${esc(STEP_TITLES[step] ?? step)}</h3><div class="grids">${body}</div></section>`);
   }
   panel.querySelector('.ex-lesson-body').innerHTML = parts.join('');
@@ -307,8 +315,8 @@ function card(ex, index) {
   li.dataset.id = ex.id;
   li.dataset.kind = ex.kind;
   li.id = `exercise-${ex.id}`;
-  const spec = state.specs[ex.id] ?? {};
-  const headNote = state.trace?.heads > 1 && spec.head !== undefined && ex.kind !== 'multihead_shapes' ? ` <span class="head-tag">head ${spec.head + 1}</span>` : '';
+  const head = ex.given?.head;
+  const headNote = state.trace?.heads > 1 && Number.isInteger(head) && ex.kind !== 'multihead_shapes' ? ` <span class="head-tag">head ${head + 1}</span>` : '';
   li.innerHTML = `
     <header class="ex-head"><span class="ex-no">${index + 1}</span><h2>${esc(KIND_TITLES[ex.kind] ?? ex.kind)}${headNote}</h2><span class="ex-status"></span></header>
     <p class="prompt">${esc(ex.prompt)}</p>
@@ -418,8 +426,15 @@ function writeRaw(li, ex, raw) {
   if (a.type === 'shapes') Object.keys(a.shapes).forEach((n) => { f.elements[`${n}-r`].value = raw[n]?.[0] ?? ''; f.elements[`${n}-c`].value = raw[n]?.[1] ?? ''; });
 }
 
+// Storage that fails after loading (full): answers stay in this tab's memory, every change tries again, and the
+// page says so once.
+const storageNotice = 'This browser’s storage is full or refused the last save: your answers are kept in this tab and saved again with your next change, but a reload before then loses them.';
+let storageNoticeShown = false;
 function save() {
-  saveProgress(state.source.id, state.seed, state.progress);
+  if (saveProgress(state.source.id, state.seed, state.progress) || !persistent || storageNoticeShown) return;
+  storageNoticeShown = true;
+  const box = app.querySelector('.ex-notices');
+  box.insertAdjacentHTML('afterbegin', `<p class="notice storage-notice" role="status">${esc(storageNotice)}</p>`);
 }
 
 function wire(li, ex) {
@@ -558,12 +573,12 @@ function paintReveal(li, ex, rec) {
     return;
   }
   if (!t) { area.innerHTML = ''; return; }
-  const head = state.specs[ex.id]?.head ?? 0;
+  const head = ex.given?.head ?? 0;
   const h = t.headTraces[head];
   const q = ex.given.query;
   const row = rowsOf(h.weights)[q];
   const scores = rowsOf(h.scores)[q];
-  area.innerHTML = grid([row], { caption: `Attention weights of “${esc(t.tokens[q])}”`, rowLabels: [t.tokens[q]], colLabels: t.tokens, scale: 'sequential', digits: 3, name: 'reveal', shape: false }) +
+  area.innerHTML = grid([row], { caption: `Attention weights of “<bdi>${esc(t.tokens[q])}</bdi>”`, rowLabels: [t.tokens[q]], colLabels: t.tokens, scale: 'sequential', digits: 3, name: 'reveal', shape: false }) +
     grid([scores], { caption: 'Its raw scores q·k', rowLabels: [t.tokens[q]], colLabels: t.tokens, digits: 3, shape: false });
   paintGrids(area);
 }
@@ -578,6 +593,8 @@ function publish() {
     seed: () => state.seed,
     debugCrashEngine: (options) => engine.debugTrap(options),
   };
+  // 'computing' while a big lesson's matrices are computed off the main thread, then 'shown' (or 'none')
+  document.documentElement.dataset.lesson = state?.computing ? 'computing' : state?.trace ? 'shown' : 'none';
   document.documentElement.dataset.ready = 'true';
 }
 

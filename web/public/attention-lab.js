@@ -23,6 +23,15 @@
     return '#v2=' + btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   }
 
+  // height: a pixel number or a CSS length, kept between 120 px and 20,000 px ("0" must not hide the frame,
+  // "99999999" must not make it millions of pixels tall); anything else is the default.
+  function boundedHeight(h) {
+    const t = String(h).trim();
+    if (/^\d+(\.\d+)?(px)?$/.test(t)) return `${Math.max(120, Math.min(parseFloat(t), 20000))}px`;
+    const clamped = `clamp(120px, ${t}, 20000px)`;
+    return t && !/[;{}]/.test(t) && CSS.supports('height', clamped) ? clamped : '700px';
+  }
+
   let nextId = 1;
   class AttentionLab extends HTMLElement {
     static get observedAttributes() { return ['preset', 'lesson', 'lesson-link', 'step', 'steps', 'locked', 'note', 'height', 'theme', 'exercises', 'seed']; }
@@ -35,6 +44,7 @@
         let d = e.data;
         if (typeof d === 'string') { try { d = JSON.parse(d); } catch { return; } }
         if (!d || typeof d !== 'object') return;
+        this.frameReady?.(); // the page in the frame is listening: requests can go
         if (d.type === 'attention-lab:resize' && Number.isFinite(d.height)) {
           if (this.autoHeight) this.frame.style.height = `${Math.max(120, Math.min(d.height, 20000))}px`;
           this.dispatchEvent(new CustomEvent('attention-lab:resize', { detail: { height: d.height } }));
@@ -82,26 +92,46 @@
       const h = this.getAttribute('height') ?? 'auto';
       this.autoHeight = h === 'auto';
       if (!this.frame) {
-        root.innerHTML = '<style>:host{display:block} iframe{display:block;width:100%;border:0;color-scheme:normal}</style>';
+        // a constructed style sheet, not a <style>: a host page under a strict Content-Security-Policy allows it
+        const css = ':host{display:block} iframe{display:block;width:100%;border:0;color-scheme:normal}';
+        if ('adoptedStyleSheets' in root) {
+          const sheet = new CSSStyleSheet();
+          sheet.replaceSync(css);
+          root.adoptedStyleSheets = [sheet];
+        } else {
+          root.innerHTML = `<style>${css}</style>`;
+        }
         this.frame = document.createElement('iframe');
         this.frame.title = this.getAttribute('title') ?? 'Attention Lab';
         this.frame.setAttribute('allow', 'clipboard-write');
         root.append(this.frame);
       }
-      this.frame.style.height = this.autoHeight ? (this.frame.style.height || '700px') : (/^\d+$/.test(h) ? `${h}px` : h);
-      if (this.frame.src !== url.href) this.frame.src = url.href;
+      this.frame.style.height = this.autoHeight ? (this.frame.style.height || '700px') : boundedHeight(h);
+      if (this.frame.src !== url.href) {
+        this.ready = new Promise((done) => { this.frameReady = done; });
+        this.frame.src = url.href;
+      }
     }
 
-    request(message) {
+    // Sent once the page in the frame has spoken (it is listening then); a message that cannot be sent (a
+    // function or a DOM node inside the lesson) answers at once with why.
+    async request(message) {
       const id = `al-${nextId++}`;
+      if (!this.frame) return { ok: false, problems: [{ field: 'lesson', message: 'the element is not on a page' }] };
+      await this.ready;
       return new Promise((done) => {
         this.pending.set(id, done);
-        this.frame?.contentWindow?.postMessage({ ...message, id }, base.origin === 'null' ? '*' : base.origin);
+        try {
+          this.frame.contentWindow.postMessage({ ...message, id }, base.origin === 'null' ? '*' : base.origin);
+        } catch (err) {
+          this.pending.delete(id);
+          done({ ok: false, problems: [{ field: 'lesson', message: `cannot be sent to the frame: ${err.message}` }] });
+        }
       });
     }
 
     /** Sets the lesson (validated by the engine in the frame): {ok, problems}. */
-    async setLesson(lesson) { const r = await this.request({ type: 'attention-lab:set-lesson', lesson }); return { ok: r.ok, problems: r.problems }; }
+    async setLesson(lesson) { const r = await this.request({ type: 'attention-lab:set-lesson', lesson }); return { ok: !!r.ok, problems: r.problems ?? [] }; }
     /** The frame's current lesson. */
     async getLesson() { return (await this.request({ type: 'attention-lab:get-lesson' })).lesson; }
   }

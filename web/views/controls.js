@@ -165,7 +165,7 @@ export class MaskControl {
     rev.hidden = kind !== 'causal';
     this.range.max = String(tokens.length);
     this.range.value = String(reveal);
-    rev.querySelector('output').textContent = `${reveal} of ${tokens.length}: generating “${tokens[reveal - 1] ?? ''}”`;
+    rev.querySelector('output').textContent = `${reveal} of ${tokens.length}: generating “\u2068${tokens[reveal - 1] ?? ''}\u2069”`;
     this.paddingEl.hidden = kind !== 'padding';
     if (kind === 'padding') {
       this.paddingEl.innerHTML = '<span>Mark PAD tokens:</span>' + tokens.map((t, i) =>
