@@ -12,8 +12,33 @@ std::optional<ScoreExplanation> explain_score(const Trace& trace, int head, int 
   const HeadTrace& h = trace.head[static_cast<std::size_t>(head)];
   if (!in(i, h.scores.rows()) || !in(j, h.scores.cols())) return std::nullopt;
   ScoreExplanation e;
-  for (Eigen::Index t = 0; t < h.Q.cols(); ++t) e.terms.push_back({h.Q(i, t), h.K(j, t), h.Q(i, t) * h.K(j, t)});
+  e.score = trace.score;
   e.sum = h.scores(i, j);
+  e.dot = e.sum;
+  const auto q = h.Q.row(i);
+  switch (trace.score) {
+    case ScoreKind::scaled_dot:
+    case ScoreKind::dot:
+    case ScoreKind::cosine:
+      for (Eigen::Index t = 0; t < q.size(); ++t) e.terms.push_back({q(t), h.K(j, t), q(t) * h.K(j, t)});
+      break;
+    case ScoreKind::general: {  // q · (W_a · k): the key as W_a sees it, then a dot product
+      const auto found = trace.inputs.find("W_a");
+      if (found == trace.inputs.end()) break;
+      const Vector seen = found->second * h.K.row(j).transpose();
+      for (Eigen::Index t = 0; t < q.size(); ++t) e.terms.push_back({q(t), seen(t), q(t) * seen(t)});
+      break;
+    }
+    case ScoreKind::additive:
+    case ScoreKind::location:
+      break;
+  }
+  if (trace.score == ScoreKind::cosine) {
+    e.dot = 0;
+    for (const Term& t : e.terms) e.dot += t.product;
+    e.q_norm = q.norm();
+    e.k_norm = h.K.row(j).norm();
+  }
   e.divisor = trace.divisor;
   e.scaled = h.scaled(i, j);
   e.hidden = !trace.visible(i, j);

@@ -11,9 +11,15 @@ struct Term {
   double a, b, product;
 };
 
-// scores[i][j] = Σ_t Q[i][t]·K[j][t] (the terms are the dot product's; other alignment functions give none).
+// The terms always add up to `dot`, and `sum` (the score itself) follows from it by the lesson's score function:
+//   dot, scaled_dot: sum = dot = Σ_t Q[i][t]·K[j][t]
+//   general:         sum = dot = Σ_t Q[i][t]·(W_a·k_j)[t]   (b is the key as W_a sees it)
+//   cosine:          sum = dot / (q_norm·k_norm), 0 when a norm is 0 (terms are those of q_i · k_j)
+//   additive, location: no terms (a tanh or a position, not a sum of products); dot = sum.
 struct ScoreExplanation {
+  ScoreKind score = ScoreKind::scaled_dot;
   std::vector<Term> terms;
+  double dot = 0, q_norm = 0, k_norm = 0;  // the norms only for cosine
   double sum = 0, divisor = 1, scaled = 0;
   bool hidden = false;
 };

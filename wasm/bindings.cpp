@@ -4,6 +4,7 @@
 #include <emscripten/emscripten.h>
 
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <string>
 
@@ -17,6 +18,7 @@
 #include "fragment.hpp"
 #include "lesson_json.hpp"
 #include "tokenizer.hpp"
+#include "trace_json.hpp"
 
 using namespace attnlab;
 using nlohmann::json;
@@ -40,6 +42,12 @@ json place(const double* data, Eigen::Index rows, Eigen::Index cols) {
 }
 json place(const Matrix& m) { return place(m.data(), m.rows(), m.cols()); }
 json place(const Vector& v) { return place(v.data(), 1, v.size()); }
+
+json problems_json(const Problems& found) {
+  json out = json::array();
+  for (const auto& p : found) out.push_back({{"field", p.field}, {"message", p.message}});
+  return out;
+}
 
 json terms_json(const std::vector<Term>& terms) {
   json out = json::array();
@@ -83,11 +91,7 @@ EMSCRIPTEN_KEEPALIVE int attn_check(const char* lesson_json) {
   return problems.empty() ? 1 : 0;
 }
 
-EMSCRIPTEN_KEEPALIVE const char* attn_problems() {
-  json out = json::array();
-  for (const auto& p : problems) out.push_back({{"field", p.field}, {"message", p.message}});
-  return give(dump(out));
-}
+EMSCRIPTEN_KEEPALIVE const char* attn_problems() { return give(dump(problems_json(problems))); }
 
 // Everything about the last trace in one answer: the scalars, and where each matrix lies (valid until the
 // next call), so JavaScript copies them all out after a single call.
@@ -117,9 +121,14 @@ EMSCRIPTEN_KEEPALIVE const char* attn_explain(const char* kind, int head, int i,
   const std::string k = kind;
   json out = nullptr;
   if (k == "score") {
-    if (auto e = explain_score(trace, head, i, j))
-      out = {{"head", head}, {"i", i}, {"j", j}, {"terms", terms_json(e->terms)}, {"sum", e->sum},
-             {"divisor", e->divisor}, {"scaled", e->scaled}, {"hidden", e->hidden}};
+    if (auto e = explain_score(trace, head, i, j)) {
+      out = {{"head", head}, {"i", i}, {"j", j}, {"score", score_name(e->score)}, {"terms", terms_json(e->terms)},
+             {"dot", e->dot}, {"sum", e->sum}, {"divisor", e->divisor}, {"scaled", e->scaled}, {"hidden", e->hidden}};
+      if (e->score == ScoreKind::cosine) {
+        out["qNorm"] = e->q_norm;
+        out["kNorm"] = e->k_norm;
+      }
+    }
   } else if (k == "softmax") {
     if (auto e = explain_softmax(trace, head, i))
       out = {{"head", head}, {"i", i}, {"max", std::isfinite(e->max) ? json(e->max) : json(nullptr)},
@@ -152,6 +161,16 @@ EMSCRIPTEN_KEEPALIVE const char* attn_decode_fragment(const char* fragment) {
   if (d.kind == DecodedFragment::Kind::problem) return give(dump({{"ok", false}, {"message", d.message}}));
   // state_json is JSON text already, cut from the link so that JSON.parse reads the lesson as it always did
   return give("{\"ok\":true,\"version\":" + std::to_string(d.version) + ",\"state\":" + std::move(d.state_json) + "}");
+}
+
+// The CLI's trace as an answer of its own: {"ok":true,"value":<the trace JSON>} or {"ok":false,"problems":[…]}.
+// The caller frees the text (it owns it, so no later call can change it).
+EMSCRIPTEN_KEEPALIVE char* attn_trace_json(const char* lesson_json) {
+  Lesson lesson;
+  const Problems found = read_lesson(lesson_json, lesson);
+  std::string out = found.empty() ? "{\"ok\":true,\"value\":" + trace_to_json(compute_trace(std::move(lesson))) + "}"
+                                  : dump({{"ok", false}, {"problems", problems_json(found)}});
+  return strdup(out.c_str());
 }
 
 // The CLI's commands; options are the words after the file name, joined by newlines. The output and

@@ -5,6 +5,8 @@ import createAttnlabModule from '../build-wasm/wasm/attnlab_engine.mjs';
 const MATRIX_FIELDS = ['X', 'E', 'W_Q', 'W_K', 'W_V', 'W_O', 'W_a', 'W_1', 'W_2', 'v_a'];
 const HEAD_MATRICES = ['Q', 'K', 'V', 'scores', 'scaled', 'masked', 'weights', 'Z'];
 
+const TRACE_JSON_OK = '{"ok":true,"value":';
+
 let loading = null;
 
 /** @type {import('./engine').loadEngine} */
@@ -145,6 +147,7 @@ function wrap(M) {
     tokenize: M.cwrap('attn_tokenize', 'string', ['number']),
     decodeFragment: M.cwrap('attn_decode_fragment', 'string', ['number']),
     exercises: M.cwrap('attn_exercises', 'number', ['number', 'number']),
+    traceJson: M.cwrap('attn_trace_json', 'number', ['number']),
     command: M.cwrap('attn_command', 'number', ['number', 'number', 'number', 'number']),
     commandText: M.cwrap('attn_command_text', 'string', ['number']),
     debugTrap: M.cwrap('attn_debug_trap', null, []),
@@ -163,6 +166,15 @@ function wrap(M) {
       return fn(...ptrs);
     } finally {
       ptrs.forEach((p) => M._free(p));
+    }
+  }
+
+  // A string the engine allocated for this call alone: read once, then freed.
+  function taken(ptr) {
+    try {
+      return M.UTF8ToString(ptr);
+    } finally {
+      M._free(ptr);
     }
   }
 
@@ -262,8 +274,9 @@ function wrap(M) {
       return withStrings([text], (p) => api.check(p)) ? [] : JSON.parse(api.problems());
     },
     traceJson(lessonText) {
-      const code = withStrings(['trace', lessonText, '-', ''], (c, t, s, o) => api.command(c, t, s, o));
-      return code === 0 ? { ok: true, value: api.commandText(1) } : { ok: false, problems: JSON.parse(api.problems()) };
+      const answer = taken(withStrings([lessonText], (t) => api.traceJson(t)));
+      // the value is kept as the engine's text (17 significant digits), so it is cut out rather than parsed
+      return answer.startsWith(TRACE_JSON_OK) ? { ok: true, value: answer.slice(TRACE_JSON_OK.length, -1) } : JSON.parse(answer);
     },
     exercises(set, seed) {
       const text = typeof set === 'string' ? set : JSON.stringify(set);

@@ -3,9 +3,31 @@
 import { formatExact as f } from '../numbers.js';
 import { setHtml } from './dom.js';
 
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+import { escapeHtml as esc } from '../lib/escape.js';
 const tok = (s) => `<b class="tok">${esc(s)}</b>`;
 const paren = (v) => (v < 0 ? `(${f(v)})` : f(v));
+
+// The lines of a score's arithmetic, by the lesson's score function (core/explain.hpp): every sum shown is the sum
+// of the terms shown, and the last line is the score.
+function scoreArithmetic(e, t) {
+  const qi = `q<sub>${esc(t[e.i])}</sub>`, kj = `k<sub>${esc(t[e.j])}</sub>`;
+  const terms = e.terms.map((x) => `${paren(x.a)}×${paren(x.b)}`).join(' + ');
+  const products = `<p class="arith">${terms}</p><p class="arith">= ${e.terms.map((x) => paren(x.product)).join(' + ')}</p>`;
+  if (e.score === 'cosine') {
+    return `<p>The cosine of ${qi} and ${kj}: their dot product (multiply number by number and add) divided by their lengths:</p>`
+      + `${products}<p class="arith">= ${f(e.dot)}</p>`
+      + `<p class="arith">${f(e.dot)} ÷ (|${qi}| × |${kj}|) = ${f(e.dot)} ÷ (${f(e.qNorm)} × ${f(e.kNorm)})</p><p class="arith result">= ${f(e.sum)}</p>`;
+  }
+  if (e.score === 'general') {
+    return `<p>${qi} · (W<sub>a</sub> ${kj}): the key as W<sub>a</sub> sees it, multiplied by the query number by number and added:</p>`
+      + `${products}<p class="arith result">= ${f(e.sum)}</p>`;
+  }
+  if (!e.terms.length) {
+    const how = e.score === 'additive' ? `v<sub>a</sub> · tanh(${qi} W<sub>1</sub> + ${kj} W<sub>2</sub>)` : `(${qi} W<sub>a</sub>)[${e.j + 1}], the key’s position`;
+    return `<p>This lesson scores with ${how}:</p><p class="arith result">= ${f(e.sum)}</p>`;
+  }
+  return `<p>${qi} · ${kj} multiplies the two rows number by number and adds:</p>${products}<p class="arith result">= ${f(e.sum)}</p>`;
+}
 
 export class Inspector {
   constructor(container, options = {}) {
@@ -41,10 +63,8 @@ export class Inspector {
   }
 
   score(e, t, trace) {
-    const terms = e.terms.map((x) => `${paren(x.a)}×${paren(x.b)}`).join(' + ');
     let h = `<h3>Score: how much ${tok(t[e.i])} is drawn to ${tok(t[e.j])}</h3>`;
-    h += `<p>q<sub>${esc(t[e.i])}</sub> · k<sub>${esc(t[e.j])}</sub> multiplies the two rows number by number and adds:</p>`;
-    h += `<p class="arith">${terms}</p><p class="arith">= ${e.terms.map((x) => paren(x.product)).join(' + ')}</p><p class="arith result">= ${f(e.sum)}</p>`;
+    h += scoreArithmetic(e, t);
     h += trace.divisor === 1
       ? '<p>Scaling is off, so the scaled score is the same number.</p>'
       : `<p>Scaled: ${f(e.sum)} ÷ ${f(e.divisor)} = <b>${f(e.scaled)}</b></p>`;
