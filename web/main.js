@@ -14,7 +14,8 @@ import { toRows } from './matrix.js';
 import { addOutputProjection, addSeed, inputsOf, removeOutputProjection, resize, setCell, setSeed, setSentence } from './lesson-edit.js';
 import { MatrixView } from './views/matrix-view.js';
 import { Inspector } from './views/inspector.js';
-import { StepCard, escapeHtml } from './views/step-card.js';
+import { StepCard } from './views/step-card.js';
+import { escapeHtml } from './lib/escape.js';
 import { setHtml } from './views/dom.js';
 import { HeaderControls, MaskControl, MaskGrid, NumberControl, Switch } from './views/controls.js';
 import { formatExact } from './numbers.js';
@@ -73,7 +74,7 @@ function acceptDecoded(d, what) {
       // Text that looks like HTML is shown as plain text anyway; say so, since a link made by this page never has it.
       const l = d.state.lesson;
       const texts = [l.title, l.note, l.sentence, d.state.note, ...(Array.isArray(l.tokens) ? l.tokens : []), ...(Array.isArray(l.vocab) ? l.vocab : [])];
-      if (texts.some((t) => typeof t === 'string' && /<\s*[a-z!\/]|\bon[a-z]+\s*=|javascript:/i.test(t))) {
+      if (texts.some((t) => typeof t === 'string' && /<\s*[a-z!/]|\bon[a-z]+\s*=|javascript:/i.test(t))) {
         notice = 'This link’s text contains HTML-like markup (for example in a token); it is shown as plain text and nothing in it runs.';
       }
       return { ...d.state, preset: d.state.preset && presetById(d.state.preset) ? d.state.preset : null };
@@ -207,7 +208,7 @@ const header = new HeaderControls(app.querySelector('.top'), {
 });
 
 const toolbar = new Toolbar(app.querySelector('.toolbar-host'), {
-  onCopyLink: () => copyLink(),
+  onCopyLink: () => { copying = copyLink(); },
   onHidden: (hidden) => store.set({ hidden }),
   onLocked: (locked) => store.set({ locked }),
   onNote: (note) => store.set({ note: note.slice(0, MAX_NOTE) }),
@@ -536,6 +537,7 @@ engine.onCrash((reason) => {
 
 // A link holds the state only up to share.js's limit. Past it the address bar keeps the last state that fitted;
 // the newer one is kept in this browser (web/persist.js) until the link fits again, and the student is told.
+let copyWritten = Promise.resolve(); // the last copy asked for, written
 let linkTooLong = 0, copyKept = true, linkNoticeShown = null; // linkTooLong: characters of the link that does not fit
 function linkHolds(state, hash) {
   const fits = hash.length - 1 <= MAX_FRAGMENT;
@@ -544,7 +546,7 @@ function linkHolds(state, hash) {
     restoredCopy = false;
     saved?.forget();
   } else {
-    (saved ? saved.save(payloadOf(state), location.hash) : Promise.resolve(false)).then((ok) => { copyKept = ok; showLinkNotice(); });
+    copyWritten = (saved ? saved.save(payloadOf(state), location.hash) : Promise.resolve(false)).then((ok) => { copyKept = ok; showLinkNotice(); });
   }
   showLinkNotice();
   return fits;
@@ -592,7 +594,6 @@ async function writeUrl() {
   if (hash === location.hash) { lastHash = hash; return; }
   lastHash = hash;
   history[push ? 'pushState' : 'replaceState'](null, '', hash);
-  onUrlChange?.(hash);
 }
 
 async function followUrl() {
@@ -610,7 +611,6 @@ async function followUrl() {
 }
 window.addEventListener('popstate', followUrl);
 window.addEventListener('hashchange', followUrl);
-let onUrlChange = null;
 
 // ---------- share, export, embed ----------
 function scrollToStep(step) {
@@ -631,15 +631,16 @@ async function shareLink() {
   return url.href;
 }
 
+/** Copies the link and says so; resolves with what it said. */
 async function copyLink() {
   const link = await shareLink();
-  if (linkTooLong) {
-    toolbar.say(`No link copied: this lesson is too large for a link (${linkTooLong.toLocaleString('en')} characters; a link holds at most ${MAX_FRAGMENT.toLocaleString('en')}). Use Export → Lesson (JSON) to share it.`);
-    return link;
-  }
-  toolbar.say((await copyText(link)) ? 'Link copied.' : 'Copy this link from the address bar.');
-  return link;
+  const said = linkTooLong
+    ? `No link copied: this lesson is too large for a link (${linkTooLong.toLocaleString('en')} characters; a link holds at most ${MAX_FRAGMENT.toLocaleString('en')}). Use Export → Lesson (JSON) to share it.`
+    : (await copyText(link)) ? 'Link copied.' : 'Copy this link from the address bar.';
+  toolbar.say(said);
+  return said;
 }
+let copying = Promise.resolve('');
 
 function exportItems() {
   return matricesOf(current.trace, current.inputs);
@@ -751,6 +752,10 @@ window.attentionLab = {
     return r;
   },
   get frame() { return frame; },
+  /** Resolves with what the last Copy link said, once it has said it. */
+  copied: () => copying,
+  /** Resolves when the copy kept in this browser (a lesson too large for a link) has been written. */
+  copyWritten: () => copyWritten,
   /** Resolves when a lesson being computed in the background is shown (at once when there is none). */
   settled: () => settled,
 };
