@@ -72,4 +72,18 @@ std::optional<OutputExplanation> explain_output(const Trace& trace, int head, in
   return e;
 }
 
+std::optional<ProjectionExplanation> explain_projection(const Trace& trace, char matrix, int head, int i, int t) {
+  if (!in(head, static_cast<Eigen::Index>(trace.head.size()))) return std::nullopt;
+  const HeadTrace& h = trace.head[static_cast<std::size_t>(head)];
+  const Matrix* out = matrix == 'Q' ? &h.Q : matrix == 'K' ? &h.K : matrix == 'V' ? &h.V : nullptr;
+  const auto W = trace.inputs.find(std::string("W_") + matrix);
+  if (!out || W == trace.inputs.end() || !in(i, out->rows()) || !in(t, out->cols())) return std::nullopt;
+  ProjectionExplanation e;
+  e.column = head * static_cast<int>(out->cols()) + t;
+  for (Eigen::Index r = 0; r < trace.X.cols(); ++r)
+    e.terms.push_back({trace.X(i, r), W->second(r, e.column), trace.X(i, r) * W->second(r, e.column)});
+  e.sum = (*out)(i, t);
+  return e;
+}
+
 }  // namespace attnlab

@@ -38,9 +38,18 @@ struct OutputExplanation {
   double sum = 0;
 };
 
+// Q[i][t] = Σ_r X[i][r]·W_Q[r][c] (likewise K, V), c = head·d_k + t: head h's block of W's columns.
+struct ProjectionExplanation {
+  std::vector<Term> terms;
+  double sum = 0;
+  int column = 0;  // c: the column of W
+};
+
 // Each returns nothing when the head or cell is out of range.
 std::optional<ScoreExplanation> explain_score(const Trace& trace, int head, int i, int j);
 std::optional<SoftmaxExplanation> explain_softmax(const Trace& trace, int head, int i);
 std::optional<OutputExplanation> explain_output(const Trace& trace, int head, int i, int t);
+// matrix: 'Q', 'K' or 'V'.
+std::optional<ProjectionExplanation> explain_projection(const Trace& trace, char matrix, int head, int i, int t);
 
 }  // namespace attnlab

@@ -27,12 +27,12 @@ namespace {
 std::map<std::string, Matrix> pending;  // matrices sent as typed arrays for the next attn_run
 Problems problems;
 Trace trace;  // the last successful trace, kept for the explain calls
-std::string text;  // the last string handed to JavaScript
+std::string handed;  // the last string handed to JavaScript
 CommandResult command;
 
 const char* give(std::string s) {
-  text = std::move(s);
-  return text.c_str();
+  handed = std::move(s);
+  return handed.c_str();
 }
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
@@ -116,7 +116,7 @@ EMSCRIPTEN_KEEPALIVE const char* attn_trace_info() {
   return give(dump(info));
 }
 
-// kind: "score" (i, j), "softmax" (i), "output" (i, j = t). Returns "null" when out of range.
+// kind: "score" (i, j), "softmax" (i), "output" (i, j = t), "Q" / "K" / "V" (i, j = t). "null" when out of range.
 EMSCRIPTEN_KEEPALIVE const char* attn_explain(const char* kind, int head, int i, int j) {
   const std::string k = kind;
   json out = nullptr;
@@ -134,6 +134,9 @@ EMSCRIPTEN_KEEPALIVE const char* attn_explain(const char* kind, int head, int i,
       out = {{"head", head}, {"i", i}, {"max", std::isfinite(e->max) ? json(e->max) : json(nullptr)},
              {"shifted", numbers_json(e->shifted)}, {"exp", e->exp}, {"sum", e->sum}, {"weights", e->weights},
              {"hidden", e->hidden}, {"empty", e->empty}};
+  } else if (k == "Q" || k == "K" || k == "V") {  // j = t
+    if (auto e = explain_projection(trace, k[0], head, i, j))
+      out = {{"head", head}, {"i", i}, {"t", j}, {"column", e->column}, {"terms", terms_json(e->terms)}, {"sum", e->sum}};
   } else if (k == "output") {
     if (auto e = explain_output(trace, head, i, j))
       out = {{"head", head}, {"i", i}, {"t", j}, {"terms", terms_json(e->terms)}, {"sum", e->sum}};
@@ -160,6 +163,15 @@ EMSCRIPTEN_KEEPALIVE const char* attn_decode_fragment(const char* fragment) {
   if (d.kind == DecodedFragment::Kind::empty) return give(R"({"ok":false,"empty":true})");
   if (d.kind == DecodedFragment::Kind::problem) return give(dump({{"ok", false}, {"message", d.message}}));
   // state_json is JSON text already, cut from the link so that JSON.parse reads the lesson as it always did
+  return give("{\"ok\":true,\"version\":" + std::to_string(d.version) + ",\"state\":" + std::move(d.state_json) + "}");
+}
+
+// A state payload as a link holds it (JSON text, what "#v2=" unpacks to): the same answers as
+// attn_decode_fragment. The page reads the copy it kept of a state too large for a link with it.
+EMSCRIPTEN_KEEPALIVE const char* attn_read_payload(const char* payload_json) {
+  DecodedFragment d = decode_v2_payload(payload_json);
+  if (d.kind == DecodedFragment::Kind::empty) return give(R"({"ok":false,"empty":true})");
+  if (d.kind == DecodedFragment::Kind::problem) return give(dump({{"ok", false}, {"message", d.message}}));
   return give("{\"ok\":true,\"version\":" + std::to_string(d.version) + ",\"state\":" + std::move(d.state_json) + "}");
 }
 

@@ -146,6 +146,7 @@ function wrap(M) {
     explain: M.cwrap('attn_explain', 'string', ['number', 'number', 'number', 'number']),
     tokenize: M.cwrap('attn_tokenize', 'string', ['number']),
     decodeFragment: M.cwrap('attn_decode_fragment', 'string', ['number']),
+    readPayload: M.cwrap('attn_read_payload', 'string', ['number']),
     exercises: M.cwrap('attn_exercises', 'number', ['number', 'number']),
     traceJson: M.cwrap('attn_trace_json', 'number', ['number']),
     command: M.cwrap('attn_command', 'number', ['number', 'number', 'number', 'number']),
@@ -290,6 +291,12 @@ function wrap(M) {
     decodeFragment(hash) {
       return withStrings([hash ?? ''], (p) => JSON.parse(api.decodeFragment(p)));
     },
+    /** A state payload ({l: lesson, p?, s?, …}, what a "#v2=" link unpacks to) read as decodeFragment reads a link. */
+    readPayload(payload) {
+      let text;
+      try { text = JSON.stringify(payload); } catch (err) { return { ok: false, message: `it cannot be read (${err.message})` }; }
+      return withStrings([text ?? 'null'], (p) => JSON.parse(api.readPayload(p)));
+    },
     /** The CLI: same text, same exit code as the native binary. */
     command(name, text, source, options = []) {
       const exitCode = withStrings([name, text, source, options.join('\n')], (c, t, s, o) => api.command(c, t, s, o));
@@ -299,6 +306,7 @@ function wrap(M) {
     explainScore: (head, i, j) => explain('score', head, i, j),
     explainSoftmax: (head, i) => explain('softmax', head, i, 0),
     explainOutput: (head, i, t) => explain('output', head, i, t),
+    explainProjection: (matrix, head, i, t) => explain(matrix, head, i, t),
     debugTrap() { api.debugTrap(); return { ok: true }; },
   };
 }

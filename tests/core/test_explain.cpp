@@ -27,6 +27,22 @@ TEST_CASE("a score cell is the sum of q_i[t]·k_j[t]") {
   CHECK_FALSE(explain_score(t, 1, 0, 0));
 }
 
+TEST_CASE("a projection cell is row i of X times head h's column of W") {
+  const Trace t = test::trace_of(R"({"tokens": ["a", "b"], "heads": 2, "X": [[1, 2], [3, -1]],
+    "W_Q": [[1, 0, 2, 0], [0, 1, 0, 3]], "W_K": [[1, 0, 1, 0], [0, 1, 0, 1]], "W_V": [[1, 1, 1, 1], [0, 2, 0, 2]]})");
+  const auto e = explain_projection(t, 'Q', 1, 1, 1);  // Q of head 2, column 2: W_Q column 3 = (0, 3)
+  REQUIRE(e);
+  CHECK(e->column == 3);
+  REQUIRE(e->terms.size() == 2);
+  CHECK(e->terms[0].a == 3);
+  CHECK(e->terms[1].b == 3);
+  CHECK(e->sum == -3);
+  CHECK(e->sum == t.head[1].Q(1, 1));
+  CHECK_FALSE(explain_projection(t, 'Q', 2, 0, 0));
+  CHECK_FALSE(explain_projection(t, 'Z', 0, 0, 0));
+  CHECK_FALSE(explain_projection(t, 'V', 0, 2, 0));
+}
+
 TEST_CASE("a softmax row: max, shifted, exponentials, sum, division") {
   const Trace t = test::trace_of(lesson);
   const auto e = explain_softmax(t, 0, 1);
