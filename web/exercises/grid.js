@@ -2,9 +2,9 @@
 // with the walkthrough's shared scales (colors.js) so a colour means the same thing on both pages.
 import { cssColor, diverging, sequential, textColorFor } from '../colors.js';
 
-export function esc(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
-}
+import { escapeHtml as esc } from '../lib/escape.js';
+
+export { esc };
 
 /** Up to `digits` decimals, trailing zeros dropped: enough for a hand computation within 0.01. */
 export function show(v, digits = 4) {

@@ -1,5 +1,5 @@
 // The inspector: the arithmetic behind the selected cell, with the live numbers from the engine
-// (explainScore / explainSoftmax / explainOutput) or, for the projections, from the current matrices.
+// (explainScore, explainSoftmax, explainOutput, explainProjection): the page multiplies nothing itself.
 import { formatExact as f } from '../numbers.js';
 import { setHtml } from './dom.js';
 
@@ -54,7 +54,7 @@ export class Inspector {
       if (['scores', 'scaled'].includes(s.matrix)) html += this.score(explain.score(s.head, s.row, s.col), t, trace) + headNote;
       else if (s.matrix === 'weights') html += this.softmax(explain.softmax(s.head, s.row), t, s.col) + headNote;
       else if (s.matrix === 'Z') html += this.output(explain.output(s.head, s.row, s.col), t) + headNote;
-      else if (['Q', 'K', 'V'].includes(s.matrix)) html += this.projection(s, t, trace) + headNote;
+      else if (['Q', 'K', 'V'].includes(s.matrix)) html += this.projection(explain.projection(s.matrix, s.head, s.row, s.col), s, t) + headNote;
       else html += this.input(s, t, trace);
     } catch (err) {
       html += `<p class="hint">Nothing to explain for this cell (${esc(err.message)}).</p>`;
@@ -96,17 +96,12 @@ export class Inspector {
     return h;
   }
 
-  // (the trace's matrices are flat, row after row: only the numbers shown are read)
-  projection(s, t, trace) {
-    const W = { Q: trace.inputs.W_Q, K: trace.inputs.W_K, V: trace.inputs.W_V }[s.matrix], X = trace.X;
-    const width = s.matrix === 'V' ? trace.dV : trace.dK;
-    const c = s.head * width + s.col;
-    if (!W || s.row >= X.rows || c >= W.cols) return '';
-    const x = X.data.subarray(s.row * X.cols, (s.row + 1) * X.cols);
-    const terms = Array.from(x, (a, r) => `${paren(a)}×${paren(W.data[r * W.cols + c])}`).join(' + ');
-    const sum = x.reduce((acc, a, r) => acc + a * W.data[r * W.cols + c], 0);
+  // (the engine's arithmetic: the page multiplies nothing itself)
+  projection(e, s, t) {
+    if (!e) return '';
+    const terms = e.terms.map((x) => `${paren(x.a)}×${paren(x.b)}`).join(' + ');
     const name = { Q: 'query', K: 'key', V: 'value' }[s.matrix];
-    return `<h3>${s.matrix}: the ${name} of ${tok(t[s.row])}, column ${s.col + 1}</h3><p>Row ${tok(t[s.row])} of X times column ${c + 1} of W<sub>${s.matrix}</sub>:</p><p class="arith">${terms}</p><p class="arith result">= ${f(sum)}</p>`;
+    return `<h3>${s.matrix}: the ${name} of ${tok(t[s.row])}, column ${s.col + 1}</h3><p>Row ${tok(t[s.row])} of X times column ${e.column + 1} of W<sub>${s.matrix}</sub>:</p><p class="arith">${terms}</p><p class="arith result">= ${f(e.sum)}</p>`;
   }
 
   input(s, t, trace) {
