@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 
-[ -f build-fuzz/CMakeCache.txt ] || CXX=clang++ cmake -S . -B build-fuzz -DATTNLAB_FUZZ=ON -DCMAKE_BUILD_TYPE=Release >/dev/null
+[ -f build-fuzz/CMakeCache.txt ] || cmake --preset fuzz -DATTNLAB_WERROR="${ATTNLAB_WERROR:-OFF}" >/dev/null  # (CMakePresets.json)
 cmake --build build-fuzz -j"$(nproc)" --target fuzz_inputs fuzz_fragment
 
 # Seed corpora: every real lesson and exercise set the project has; and for the fragments, real links made of
