@@ -1,23 +1,17 @@
 #!/usr/bin/env node
 // `attnlab` on the wasm engine under Node: same commands, same output, same exit codes as build/bin/attnlab.
-import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+// attnlab(args, input) runs it in-process (the tests call it so); run as a program, it reads the real stdin.
+import { closeSync, fstatSync, openSync, readFileSync, readSync, realpathSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../wasm/engine.js';
 
 const wasmPath = fileURLToPath(new URL('../build-wasm/wasm/attnlab_engine.wasm', import.meta.url));
-const [command, path, ...options] = process.argv.slice(2);
-const engine = await loadEngine({ wasmBinary: readFileSync(wasmPath) });
 const MAX_BYTES = 32 * 1024 * 1024; // core/limits.hpp max_json_bytes
-
-if (command === undefined || path === undefined) {
-  const { err } = engine.command('help', '', '');
-  process.stderr.write(err.slice(err.indexOf('usage:')));
-  process.exit(2);
-}
+let engine = null;
 
 // The input's bytes, as core/cli/attnlab.cpp reads them (same checks, same words): only regular files, pipes and
 // standard input, never past the cap. The bytes go to the engine as they are, so it is the one to say "not UTF-8".
-function readInput() {
+function readInput(path) {
   let fd, st;
   try {
     if (path !== '-') { // the kind first, from the name: a FIFO is then opened as `cat` would (waiting for a writer)
@@ -56,12 +50,24 @@ function readInput() {
   return { bytes: new Uint8Array(Buffer.concat(chunks, total)) };
 }
 
-const input = readInput();
-if (input.why) {
-  process.stderr.write(`attnlab: ${input.why}\n`);
-  process.exit(1);
+/** One run: the words after `attnlab`, and standard input (text or bytes; by default the real one) → {code, out, err}. */
+export async function attnlab(args, input) {
+  engine ??= await loadEngine({ wasmBinary: readFileSync(wasmPath) });
+  const [command, path, ...options] = args;
+  if (command === undefined || path === undefined) {
+    const { err } = engine.command('help', '', '');
+    return { code: 2, out: '', err: err.slice(err.indexOf('usage:')) };
+  }
+  const read = path === '-' && input !== undefined ? { bytes: input } : readInput(path);
+  if (read.why) return { code: 1, out: '', err: `attnlab: ${read.why}\n` };
+  const { exitCode, out, err } = engine.command(command, read.bytes, path, options);
+  return { code: exitCode, out, err };
 }
-const { exitCode, out, err } = engine.command(command, input.bytes, path, options);
-process.stdout.write(out);
-process.stderr.write(err);
-process.exitCode = exitCode;
+
+const isMain = process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const { code, out, err } = await attnlab(process.argv.slice(2));
+  process.stdout.write(out);
+  process.stderr.write(err);
+  process.exitCode = code;
+}

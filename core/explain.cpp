@@ -12,8 +12,33 @@ std::optional<ScoreExplanation> explain_score(const Trace& trace, int head, int 
   const HeadTrace& h = trace.head[static_cast<std::size_t>(head)];
   if (!in(i, h.scores.rows()) || !in(j, h.scores.cols())) return std::nullopt;
   ScoreExplanation e;
-  for (Eigen::Index t = 0; t < h.Q.cols(); ++t) e.terms.push_back({h.Q(i, t), h.K(j, t), h.Q(i, t) * h.K(j, t)});
+  e.score = trace.score;
   e.sum = h.scores(i, j);
+  e.dot = e.sum;
+  const auto q = h.Q.row(i);
+  switch (trace.score) {
+    case ScoreKind::scaled_dot:
+    case ScoreKind::dot:
+    case ScoreKind::cosine:
+      for (Eigen::Index t = 0; t < q.size(); ++t) e.terms.push_back({q(t), h.K(j, t), q(t) * h.K(j, t)});
+      break;
+    case ScoreKind::general: {  // q · (W_a · k): the key as W_a sees it, then a dot product
+      const auto found = trace.inputs.find("W_a");
+      if (found == trace.inputs.end()) break;
+      const Vector seen = found->second * h.K.row(j).transpose();
+      for (Eigen::Index t = 0; t < q.size(); ++t) e.terms.push_back({q(t), seen(t), q(t) * seen(t)});
+      break;
+    }
+    case ScoreKind::additive:
+    case ScoreKind::location:
+      break;
+  }
+  if (trace.score == ScoreKind::cosine) {
+    e.dot = 0;
+    for (const Term& t : e.terms) e.dot += t.product;
+    e.q_norm = q.norm();
+    e.k_norm = h.K.row(j).norm();
+  }
   e.divisor = trace.divisor;
   e.scaled = h.scaled(i, j);
   e.hidden = !trace.visible(i, j);
@@ -44,6 +69,20 @@ std::optional<OutputExplanation> explain_output(const Trace& trace, int head, in
   OutputExplanation e;
   for (Eigen::Index j = 0; j < h.V.rows(); ++j) e.terms.push_back({h.weights(i, j), h.V(j, t), h.weights(i, j) * h.V(j, t)});
   e.sum = h.Z(i, t);
+  return e;
+}
+
+std::optional<ProjectionExplanation> explain_projection(const Trace& trace, char matrix, int head, int i, int t) {
+  if (!in(head, static_cast<Eigen::Index>(trace.head.size()))) return std::nullopt;
+  const HeadTrace& h = trace.head[static_cast<std::size_t>(head)];
+  const Matrix* out = matrix == 'Q' ? &h.Q : matrix == 'K' ? &h.K : matrix == 'V' ? &h.V : nullptr;
+  const auto W = trace.inputs.find(std::string("W_") + matrix);
+  if (!out || W == trace.inputs.end() || !in(i, out->rows()) || !in(t, out->cols())) return std::nullopt;
+  ProjectionExplanation e;
+  e.column = head * static_cast<int>(out->cols()) + t;
+  for (Eigen::Index r = 0; r < trace.X.cols(); ++r)
+    e.terms.push_back({trace.X(i, r), W->second(r, e.column), trace.X(i, r) * W->second(r, e.column)});
+  e.sum = (*out)(i, t);
   return e;
 }
 

@@ -11,9 +11,15 @@ struct Term {
   double a, b, product;
 };
 
-// scores[i][j] = Σ_t Q[i][t]·K[j][t] (the terms are the dot product's; other alignment functions give none).
+// The terms always add up to `dot`, and `sum` (the score itself) follows from it by the lesson's score function:
+//   dot, scaled_dot: sum = dot = Σ_t Q[i][t]·K[j][t]
+//   general:         sum = dot = Σ_t Q[i][t]·(W_a·k_j)[t]   (b is the key as W_a sees it)
+//   cosine:          sum = dot / (q_norm·k_norm), 0 when a norm is 0 (terms are those of q_i · k_j)
+//   additive, location: no terms (a tanh or a position, not a sum of products); dot = sum.
 struct ScoreExplanation {
+  ScoreKind score = ScoreKind::scaled_dot;
   std::vector<Term> terms;
+  double dot = 0, q_norm = 0, k_norm = 0;  // the norms only for cosine
   double sum = 0, divisor = 1, scaled = 0;
   bool hidden = false;
 };
@@ -32,9 +38,18 @@ struct OutputExplanation {
   double sum = 0;
 };
 
+// Q[i][t] = Σ_r X[i][r]·W_Q[r][c] (likewise K, V), c = head·d_k + t: head h's block of W's columns.
+struct ProjectionExplanation {
+  std::vector<Term> terms;
+  double sum = 0;
+  int column = 0;  // c: the column of W
+};
+
 // Each returns nothing when the head or cell is out of range.
 std::optional<ScoreExplanation> explain_score(const Trace& trace, int head, int i, int j);
 std::optional<SoftmaxExplanation> explain_softmax(const Trace& trace, int head, int i);
 std::optional<OutputExplanation> explain_output(const Trace& trace, int head, int i, int t);
+// matrix: 'Q', 'K' or 'V'.
+std::optional<ProjectionExplanation> explain_projection(const Trace& trace, char matrix, int head, int i, int t);
 
 }  // namespace attnlab

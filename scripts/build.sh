@@ -1,14 +1,39 @@
 #!/usr/bin/env bash
-# Builds everything: the native engine, CLI and tests (build/), the wasm module and wasm tests
-# (build-wasm/), and the page (dist/).
+# Builds one layer or more (default: all), each into its own folder, configured from CMakePresets.json:
+#   native   the engine, the attnlab CLI and the Catch2 tests (build/)
+#   engine   the browser engine: wasm module and the offline single file's script (build-wasm/)
+#   wasm     the engine and the Catch2 tests compiled to wasm (build-wasm/)
+#   page     the page into dist/ (needs engine) and the offline single file dist/attention-lab.html
+#   all      native, wasm and page
+# ATTNLAB_WERROR=ON (the test command) turns warnings into errors; a folder keeps its setting until changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs  # Debian's emscripten finds acorn there
 jobs=$(nproc)
+werror=()
+[ -n "${ATTNLAB_WERROR:-}" ] && werror=(-DATTNLAB_WERROR="$ATTNLAB_WERROR")
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j"$jobs"
-[ -f build-wasm/CMakeCache.txt ] || emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build-wasm -j"$jobs"
-npx vite build --config web/vite.config.js --logLevel warn
-node scripts/build-single-file.mjs  # dist/attention-lab.html: the offline single file
+configure() {  # configure PRESET DIR: once, and again only to change the warnings setting
+  local preset=$1 dir=$2
+  if [ ! -f "$dir/CMakeCache.txt" ]; then
+    cmake --preset "$preset" -DATTNLAB_WERROR="${ATTNLAB_WERROR:-OFF}" >/dev/null
+  elif [ ${#werror[@]} -gt 0 ] && ! grep -q "^ATTNLAB_WERROR:BOOL=$ATTNLAB_WERROR$" "$dir/CMakeCache.txt"; then
+    cmake "${werror[@]}" "$dir" >/dev/null
+  fi
+}
+
+layers=("$@")
+[ ${#layers[@]} -gt 0 ] || layers=(all)
+for layer in "${layers[@]}"; do
+  case "$layer" in
+    native) configure native build && cmake --build build -j"$jobs" ;;
+    engine) configure wasm build-wasm && cmake --build build-wasm -j"$jobs" --target attnlab_engine attnlab_engine_single ;;
+    wasm) configure wasm build-wasm && cmake --build build-wasm -j"$jobs" ;;
+    page)
+      bash "$0" engine
+      npx vite build --config web/vite.config.js --logLevel warn
+      node scripts/build-single-file.mjs ;;  # dist/attention-lab.html: the offline single file
+    all) bash "$0" native wasm page ;;
+    *) echo "build.sh: unknown layer \"$layer\" (native, engine, wasm, page, all)" >&2; exit 2 ;;
+  esac
+done

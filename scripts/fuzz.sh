@@ -28,7 +28,7 @@ mode=${1:-bounded}
 targets="fuzz_inputs fuzz_fragment fuzz_exercises fuzz_trace"
 corpus_of() { case $1 in fuzz_inputs) echo corpus ;; fuzz_fragment) echo corpus-fragment ;; *) echo "corpus-${1#fuzz_}" ;; esac; }
 
-[ -f build-fuzz/CMakeCache.txt ] || CXX=clang++ cmake -S . -B build-fuzz -DATTNLAB_FUZZ=ON -DCMAKE_BUILD_TYPE=Release >/dev/null
+[ -f build-fuzz/CMakeCache.txt ] || cmake --preset fuzz -DATTNLAB_WERROR="${ATTNLAB_WERROR:-OFF}" >/dev/null  # (CMakePresets.json)
 cmake --build build-fuzz -j"$(nproc)" --target $targets
 
 # Seed corpora: every real lesson and exercise set the project has; and for the fragments, real links made of

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 packages=(cmake g++ make emscripten libeigen3-dev nlohmann-json3-dev xtl-dev catch2)
 if [ "${1:-run}" = test ]; then
-  packages+=(chromium python3-numpy clang libclang-rt-14-dev zlib1g-dev)  # zlib: the fuzzer's reference inflater
+  packages+=(chromium python3-numpy clang libclang-rt-14-dev zlib1g-dev clang-format)  # zlib: the fuzzer's reference inflater
 fi
 missing=()
 for p in "${packages[@]}"; do

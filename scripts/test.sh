@@ -1,34 +1,57 @@
 #!/usr/bin/env bash
-# The one command that passes every test: installs what is missing, builds, then runs
-# the native Catch2 tests (plain, and under ASan+UBSan in the clang build the fuzzers use), bounded fuzzing, the same tests compiled to wasm under Node,
-# the engine's JS contract and both CLIs under Node, the page in headless Chromium, and the release zip (built
-# twice and compared, served by a plain static server) with the GitHub workflow files checked.
+# The one command that passes every test: installs what is missing, builds with warnings as errors, then runs
+# every layer in this order (or only the layers named: `bash scripts/test.sh core node`):
+#   lint      clang-format and ESLint (scripts/lint.sh; `npm run format` fixes what they report)
+#   core      the native Catch2 tests                                        (npm run test:core)
+#   sanitize  the same tests under ASan + UBSan, in the clang build the fuzzers use
+#   fuzz      bounded libFuzzer runs on the lesson and exercise-set readers and on link fragments
+#   wasm      the same Catch2 tests compiled to wasm, under Node             (npm run test:wasm)
+#   e2e       the page in headless Chromium                                  (npm run test:e2e)
+#   node      the wasm engine's JS contract and both CLIs under Node         (npm run test:node)
+#   release   the release zip built twice and compared, served by python3's http.server in Chromium;
+#             the GitHub workflow files checked                             (npm run test:release)
+# Catch2 test cases are ctest tests of their own: `ctest --test-dir build -R softmax` runs a few.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs
+export ATTNLAB_WERROR=ON
 jobs=$(nproc)
+layers=("$@")
+[ ${#layers[@]} -gt 0 ] || layers=(lint core sanitize fuzz wasm e2e node release)
 
 bash scripts/setup.sh test
-bash scripts/build.sh
-
-echo "== native Catch2 tests"
-ctest --test-dir build --output-on-failure
-
-echo "== libFuzzer on the lesson and exercise-set readers and on link fragments (bounded)"
-bash scripts/fuzz.sh
-
-echo "== native Catch2 tests under AddressSanitizer + UndefinedBehaviorSanitizer (clang, the fuzz build)"
-cmake --build build-fuzz -j"$jobs" --target attnlab_tests
-ctest --test-dir build-fuzz --output-on-failure
-
-echo "== the same Catch2 tests compiled to wasm, under Node"
-ctest --test-dir build-wasm --output-on-failure
-
-echo "== browser tests (headless Chromium)"
-node --test tests/e2e/
-
-echo "== wasm engine contract and the two CLIs (native and wasm)"
-node --test tests/node/
-
-echo "== release: the zip twice, byte for byte; served by python3's http.server in Chromium; workflow files checked"
-node --test tests/release/
+for layer in "${layers[@]}"; do
+  case "$layer" in
+    lint)
+      echo "== formatting (clang-format) and lint (ESLint)"
+      bash scripts/lint.sh ;;
+    core)
+      echo "== native Catch2 tests"
+      bash scripts/build.sh native
+      ctest --test-dir build --output-on-failure -j"$jobs" ;;
+    sanitize)
+      echo "== native Catch2 tests under AddressSanitizer + UndefinedBehaviorSanitizer (clang, the fuzz build)"
+      [ -f build-fuzz/CMakeCache.txt ] || cmake --preset fuzz >/dev/null
+      cmake --build build-fuzz -j"$jobs" --target attnlab_tests
+      ctest --test-dir build-fuzz --output-on-failure -j"$jobs" ;;
+    fuzz)
+      echo "== libFuzzer on the lesson and exercise-set readers and on link fragments (bounded)"
+      bash scripts/fuzz.sh ;;
+    wasm)
+      echo "== the same Catch2 tests compiled to wasm, under Node"
+      bash scripts/build.sh wasm
+      ctest --test-dir build-wasm --output-on-failure -j"$jobs" ;;
+    e2e)
+      echo "== browser tests (headless Chromium)"
+      bash scripts/build.sh page
+      node --test tests/e2e/ ;;
+    node)
+      echo "== wasm engine contract and the two CLIs (native and wasm)"
+      bash scripts/build.sh native engine
+      node --test tests/node/ ;;
+    release)
+      echo "== release: the zip twice, byte for byte; served by python3's http.server in Chromium; workflow files checked"
+      node --test tests/release/ ;;
+    *) echo "test.sh: unknown layer \"$layer\" (lint, core, sanitize, fuzz, wasm, e2e, node, release)" >&2; exit 2 ;;
+  esac
+done

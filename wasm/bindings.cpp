@@ -1,9 +1,12 @@
-// The engine's C API for JavaScript: converts and registers, nothing more (wasm/engine.js wraps it).
-// Plain extern "C" + cwrap needs no eval, so the module runs under a strict Content-Security-Policy.
-// Nothing here throws: bad input comes back as problems, read with attn_problem_*.
+// The engine's C API for JavaScript: converts, nothing more (wasm/engine.js wraps it). Stateless: every call
+// answers for itself with JSON text the caller owns and frees ({"ok": true, "value": …} or {"ok": false,
+// "problems": […]}), and a computed trace lives on the heap behind a handle the caller holds, passes to the calls
+// that explain it and frees (attn_trace_free). Plain extern "C" + cwrap needs no eval, so the module runs under a
+// strict Content-Security-Policy. Nothing here throws: bad input comes back as problems.
 #include <emscripten/emscripten.h>
 
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <string>
 
@@ -17,22 +20,23 @@
 #include "fragment.hpp"
 #include "lesson_json.hpp"
 #include "tokenizer.hpp"
+#include "trace_json.hpp"
 
 using namespace attnlab;
 using nlohmann::json;
 
 namespace {
-std::map<std::string, Matrix> pending;  // matrices sent as typed arrays for the next attn_run
-Problems problems;
-Trace trace;  // the last successful trace, kept for the explain calls
-std::string text;  // the last string handed to JavaScript
-CommandResult command;
 
-const char* give(std::string s) {
-  text = std::move(s);
-  return text.c_str();
-}
+// Text handed to JavaScript: a copy it owns (read it, then free it).
+char* answer(const std::string& s) { return strdup(s.c_str()); }
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+json problems_json(const Problems& found) {
+  json out = json::array();
+  for (const auto& p : found) out.push_back({{"field", p.field}, {"message", p.message}});
+  return out;
+}
+char* refused(const Problems& found) { return answer(dump({{"ok", false}, {"problems", problems_json(found)}})); }
 
 // Where a matrix lies in wasm memory, for JavaScript to copy: [address, rows, cols].
 json place(const double* data, Eigen::Index rows, Eigen::Index cols) {
@@ -52,48 +56,30 @@ json numbers_json(const std::vector<double>& v) {
   for (double x : v) out.push_back(std::isfinite(x) ? json(x) : json(nullptr));
   return out;
 }
-}  // namespace
 
-extern "C" {
-
-EMSCRIPTEN_KEEPALIVE void attn_put_matrix(const char* name, const double* data, int rows, int cols) {
-  if (rows < 0 || cols < 0) rows = cols = 0;  // read_lesson reports the empty matrix
-  Matrix m(rows, cols);
-  std::copy(data, data + static_cast<std::ptrdiff_t>(rows) * cols, m.data());
-  pending[name] = std::move(m);
+// Matrices sent as typed arrays: {"X": [address, rows, cols], …}, copied here; they override the lesson's fields.
+std::map<std::string, Matrix> typed_matrices(const char* typed_json) {
+  std::map<std::string, Matrix> out;
+  const json typed = json::parse(typed_json ? typed_json : "{}", nullptr, false);
+  if (!typed.is_object()) return out;
+  for (const auto& [name, at] : typed.items()) {
+    if (!at.is_array() || at.size() != 3) continue;
+    const auto* data = reinterpret_cast<const double*>(at[0].get<std::uintptr_t>());
+    Eigen::Index rows = at[1].get<Eigen::Index>(), cols = at[2].get<Eigen::Index>();
+    if (rows < 0 || cols < 0) rows = cols = 0;  // read_lesson reports the empty matrix
+    Matrix m(rows, cols);
+    std::copy(data, data + rows * cols, m.data());
+    out[name] = std::move(m);
+  }
+  return out;
 }
 
-// 1 when the lesson computed (trace kept), 0 when it has problems.
-EMSCRIPTEN_KEEPALIVE int attn_run(const char* lesson_json) {
-  Lesson lesson;
-  problems = read_lesson(lesson_json, pending, lesson);
-  pending.clear();
-  if (!problems.empty()) return 0;
-  Trace next = compute_trace(std::move(lesson), &trace);  // steps an edit did not touch come from the last trace
-  trace = std::move(next);
-  return 1;
-}
-
-// Reads and checks a lesson without computing it (1 when it has no problems): the page checks a big lesson here
-// and computes it in a Web Worker.
-EMSCRIPTEN_KEEPALIVE int attn_check(const char* lesson_json) {
-  Lesson lesson;
-  problems = read_lesson(lesson_json, pending, lesson);
-  pending.clear();
-  return problems.empty() ? 1 : 0;
-}
-
-EMSCRIPTEN_KEEPALIVE const char* attn_problems() {
-  json out = json::array();
-  for (const auto& p : problems) out.push_back({{"field", p.field}, {"message", p.message}});
-  return give(dump(out));
-}
-
-// Everything about the last trace in one answer: the scalars, and where each matrix lies (valid until the
-// next call), so JavaScript copies them all out after a single call.
-EMSCRIPTEN_KEEPALIVE const char* attn_trace_info() {
-  json info{{"tokens", trace.tokens}, {"dModel", trace.d_model}, {"dK", trace.d_k},      {"dV", trace.d_v},
-            {"heads", trace.heads},   {"divisor", trace.divisor}, {"tokenIds", nullptr}, {"vocab", nullptr}};
+// Everything about a trace in one answer: the scalars, and where each matrix lies (valid until the trace is freed
+// or used as the previous one of the next), so JavaScript copies them all out after a single call.
+json trace_info(const Trace& trace) {
+  json info{{"handle", reinterpret_cast<std::uintptr_t>(&trace)},
+            {"tokens", trace.tokens}, {"dModel", trace.d_model}, {"dK", trace.d_k}, {"dV", trace.d_v},
+            {"heads", trace.heads}, {"divisor", trace.divisor}, {"tokenIds", nullptr}, {"vocab", nullptr}};
   if (trace.token_ids) info["tokenIds"] = *trace.token_ids;
   if (trace.vocab) info["vocab"] = *trace.vocab;
   info["unchanged"] = trace.unchanged;
@@ -109,64 +95,107 @@ EMSCRIPTEN_KEEPALIVE const char* attn_trace_info() {
                                   {"scaled", place(h.scaled)}, {"masked", place(h.masked)}, {"weights", place(h.weights)},
                                   {"Z", place(h.Z)}, {"exp", place(h.softmax.exp)}, {"max", place(h.softmax.max)},
                                   {"sum", place(h.softmax.sum)}, {"emptyRows", h.empty_rows}});
-  return give(dump(info));
+  return info;
 }
 
-// kind: "score" (i, j), "softmax" (i), "output" (i, j = t). Returns "null" when out of range.
-EMSCRIPTEN_KEEPALIVE const char* attn_explain(const char* kind, int head, int i, int j) {
+// A decoded fragment or payload: {ok: true, version, state} | {ok: false, empty: true} | {ok: false, message}.
+char* decoded(DecodedFragment d) {
+  if (d.kind == DecodedFragment::Kind::empty) return answer(R"({"ok":false,"empty":true})");
+  if (d.kind == DecodedFragment::Kind::problem) return answer(dump({{"ok", false}, {"message", d.message}}));
+  // state_json is JSON text already, cut from the link so that JSON.parse reads the lesson as it always did
+  return answer("{\"ok\":true,\"version\":" + std::to_string(d.version) + ",\"state\":" + d.state_json + "}");
+}
+}  // namespace
+
+extern "C" {
+
+// A lesson computed: {"ok": true, "value": trace info with its "handle"} or the lesson's problems. `previous`
+// (a handle, or 0) lends the steps an edit did not touch; it is left empty, so the caller frees it next.
+EMSCRIPTEN_KEEPALIVE char* attn_trace(const char* lesson_json, const char* typed_json, Trace* previous) {
+  Lesson lesson;
+  const Problems found = read_lesson(lesson_json, typed_matrices(typed_json), lesson);
+  if (!found.empty()) return refused(found);
+  auto* trace = new Trace(compute_trace(std::move(lesson), previous));
+  return answer(dump({{"ok", true}, {"value", trace_info(*trace)}}));
+}
+
+EMSCRIPTEN_KEEPALIVE void attn_trace_free(Trace* trace) { delete trace; }
+
+// Reads and checks a lesson without computing it: the page checks a big lesson here and computes it in a Worker.
+EMSCRIPTEN_KEEPALIVE char* attn_check(const char* lesson_json, const char* typed_json) {
+  Lesson lesson;
+  const Problems found = read_lesson(lesson_json, typed_matrices(typed_json), lesson);
+  return found.empty() ? answer(R"({"ok":true})") : refused(found);
+}
+
+// The arithmetic behind one cell of the trace `trace` (a handle). kind: "score" (i, j), "softmax" (i), "output"
+// (i, j = t), "Q" / "K" / "V" (i, j = t). "null" when out of range.
+EMSCRIPTEN_KEEPALIVE char* attn_explain(const Trace* trace, const char* kind, int head, int i, int j) {
   const std::string k = kind;
   json out = nullptr;
+  if (!trace) return answer("null");
   if (k == "score") {
-    if (auto e = explain_score(trace, head, i, j))
-      out = {{"head", head}, {"i", i}, {"j", j}, {"terms", terms_json(e->terms)}, {"sum", e->sum},
-             {"divisor", e->divisor}, {"scaled", e->scaled}, {"hidden", e->hidden}};
+    if (auto e = explain_score(*trace, head, i, j)) {
+      out = {{"head", head}, {"i", i}, {"j", j}, {"score", score_name(e->score)}, {"terms", terms_json(e->terms)},
+             {"dot", e->dot}, {"sum", e->sum}, {"divisor", e->divisor}, {"scaled", e->scaled}, {"hidden", e->hidden}};
+      if (e->score == ScoreKind::cosine) {
+        out["qNorm"] = e->q_norm;
+        out["kNorm"] = e->k_norm;
+      }
+    }
   } else if (k == "softmax") {
-    if (auto e = explain_softmax(trace, head, i))
+    if (auto e = explain_softmax(*trace, head, i))
       out = {{"head", head}, {"i", i}, {"max", std::isfinite(e->max) ? json(e->max) : json(nullptr)},
              {"shifted", numbers_json(e->shifted)}, {"exp", e->exp}, {"sum", e->sum}, {"weights", e->weights},
              {"hidden", e->hidden}, {"empty", e->empty}};
+  } else if (k == "Q" || k == "K" || k == "V") {
+    if (auto e = explain_projection(*trace, k[0], head, i, j))
+      out = {{"head", head}, {"i", i}, {"t", j}, {"column", e->column}, {"terms", terms_json(e->terms)}, {"sum", e->sum}};
   } else if (k == "output") {
-    if (auto e = explain_output(trace, head, i, j))
+    if (auto e = explain_output(*trace, head, i, j))
       out = {{"head", head}, {"i", i}, {"t", j}, {"terms", terms_json(e->terms)}, {"sum", e->sum}};
   }
-  return give(dump(out));
+  return answer(dump(out));
 }
 
-// One student's exercises (JSON text), or the set's problems (read with attn_problems) and null.
-EMSCRIPTEN_KEEPALIVE const char* attn_exercises(const char* set_json, double seed) {
+// One student's exercises: {"ok": true, "value": <the sheet's JSON>} or the set's problems.
+EMSCRIPTEN_KEEPALIVE char* attn_exercises(const char* set_json, double seed) {
   ExerciseSet set;
-  problems = read_exercise_set(set_json, set);
+  Problems found = read_exercise_set(set_json, set);
   if (seed < 0 || seed > 4294967295.0 || seed != std::floor(seed))
-    problems.push_back({"seed", "must be a whole number from 0 to 4294967295"});
-  if (!problems.empty()) return nullptr;
-  return give(generate_exercises(set, static_cast<std::uint32_t>(seed)));
+    found.push_back({"seed", "must be a whole number from 0 to 4294967295"});
+  if (!found.empty()) return refused(found);
+  return answer("{\"ok\":true,\"value\":" + generate_exercises(set, static_cast<std::uint32_t>(seed)) + "}");
 }
 
-EMSCRIPTEN_KEEPALIVE const char* attn_tokenize(const char* sentence) { return give(dump(json(tokenize(sentence)))); }
+EMSCRIPTEN_KEEPALIVE char* attn_tokenize(const char* sentence) { return answer(dump(json(tokenize(sentence)))); }
 
-// A link's fragment (location.hash) → {ok: true, version, state} | {ok: false, empty: true} | {ok: false, message},
-// the answers web/share.js gave when it decoded links itself. The state's lesson still has to pass attn_check.
-EMSCRIPTEN_KEEPALIVE const char* attn_decode_fragment(const char* fragment) {
-  DecodedFragment d = decode_fragment(fragment);
-  if (d.kind == DecodedFragment::Kind::empty) return give(R"({"ok":false,"empty":true})");
-  if (d.kind == DecodedFragment::Kind::problem) return give(dump({{"ok", false}, {"message", d.message}}));
-  // state_json is JSON text already, cut from the link so that JSON.parse reads the lesson as it always did
-  return give("{\"ok\":true,\"version\":" + std::to_string(d.version) + ",\"state\":" + std::move(d.state_json) + "}");
+// A link's fragment (location.hash), as decoded(); the state's lesson still has to pass attn_check.
+EMSCRIPTEN_KEEPALIVE char* attn_decode_fragment(const char* fragment) { return decoded(decode_fragment(fragment)); }
+
+// A state payload as a link holds it (JSON text, what "#v2=" unpacks to), as decoded(). The page reads the copy it
+// kept of a state too large for a link with it.
+EMSCRIPTEN_KEEPALIVE char* attn_read_payload(const char* payload_json) { return decoded(decode_v2_payload(payload_json)); }
+
+// The CLI's trace as an answer of its own: {"ok":true,"value":<the trace JSON>} or {"ok":false,"problems":[…]}.
+EMSCRIPTEN_KEEPALIVE char* attn_trace_json(const char* lesson_json) {
+  Lesson lesson;
+  const Problems found = read_lesson(lesson_json, lesson);
+  if (!found.empty()) return refused(found);
+  return answer("{\"ok\":true,\"value\":" + trace_to_json(compute_trace(std::move(lesson))) + "}");
 }
 
-// The CLI's commands; options are the words after the file name, joined by newlines. The output and
-// error text are read with attn_command_text.
-EMSCRIPTEN_KEEPALIVE int attn_command(const char* name, const char* text, const char* source, const char* options) {
+// The CLI's commands; options are the words after the file name, joined by newlines. {"code", "out", "err"}.
+EMSCRIPTEN_KEEPALIVE char* attn_command(const char* name, const char* input, const char* source, const char* options) {
   std::vector<std::string> words;
   for (std::string rest = options; !rest.empty();) {
     const auto cut = rest.find('\n');
     words.push_back(rest.substr(0, cut));
     rest = cut == std::string::npos ? "" : rest.substr(cut + 1);
   }
-  command = run_command(name, text, source, words);
-  return command.exit_code;
+  const CommandResult r = run_command(name, input, source, words);
+  return answer(dump({{"code", r.exit_code}, {"out", r.out}, {"err", r.err}}));
 }
-EMSCRIPTEN_KEEPALIVE const char* attn_command_text(int which) { return which == 1 ? command.out.c_str() : command.err.c_str(); }
 
 // Tests only: stops the instance as a bug would (a WebAssembly.RuntimeError, "unreachable"), so the pages'
 // restart-and-restore path can be exercised (engine.debugTrap()).

@@ -104,10 +104,15 @@ export interface Engine {
   /** A link's fragment (location.hash: "#v2=…", the first format "#{…}", or none) decoded, its view fields checked
    *  (core/fragment.hpp). The state's lesson is not checked yet: pass it to check(). Never throws for any text. */
   decodeFragment(hash: string): DecodedFragment;
+  /** A state payload ({l: lesson, p?, s?, sel?, r?, hide?, lock?, note?}: what a "#v2=" link unpacks to), read and
+   *  checked as decodeFragment reads a link. The page reads the copy it kept of a state too large for a link. */
+  readPayload(payload: unknown): DecodedFragment;
   /** Arithmetic behind one cell of the last successful trace(). */
   explainScore(head: number, i: number, j: number): ScoreExplanation;
   explainSoftmax(head: number, i: number): SoftmaxExplanation;
   explainOutput(head: number, i: number, t: number): OutputExplanation;
+  /** Q/K/V[i][t] of a head: row i of X times column `column` (= head·d_k + t) of W_Q/W_K/W_V, term by term. */
+  explainProjection(matrix: 'Q' | 'K' | 'V', head: number, i: number, t: number): { head: number; i: number; t: number; column: number; terms: { a: number; b: number; product: number }[]; sum: number } | null;
   /** The size of the wasm heap now, in bytes (it only grows). */
   memoryBytes(): number;
 

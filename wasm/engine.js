@@ -5,6 +5,8 @@ import createAttnlabModule from '../build-wasm/wasm/attnlab_engine.mjs';
 const MATRIX_FIELDS = ['X', 'E', 'W_Q', 'W_K', 'W_V', 'W_O', 'W_a', 'W_1', 'W_2', 'v_a'];
 const HEAD_MATRICES = ['Q', 'K', 'V', 'scores', 'scaled', 'masked', 'weights', 'Z'];
 
+const TRACE_JSON_OK = '{"ok":true,"value":';
+
 let loading = null;
 
 /** @type {import('./engine').loadEngine} */
@@ -135,18 +137,18 @@ function asTyped(rows) {
 }
 
 function wrap(M) {
+  // Every call answers with JSON text this side owns (taken: read, then freed); a trace lives behind a handle.
   const api = {
-    putMatrix: M.cwrap('attn_put_matrix', null, ['number', 'number', 'number', 'number']),
-    run: M.cwrap('attn_run', 'number', ['number']),
-    check: M.cwrap('attn_check', 'number', ['number']),
-    problems: M.cwrap('attn_problems', 'string', []),
-    info: M.cwrap('attn_trace_info', 'string', []),
-    explain: M.cwrap('attn_explain', 'string', ['number', 'number', 'number', 'number']),
-    tokenize: M.cwrap('attn_tokenize', 'string', ['number']),
-    decodeFragment: M.cwrap('attn_decode_fragment', 'string', ['number']),
+    trace: M.cwrap('attn_trace', 'number', ['number', 'number', 'number']),
+    traceFree: M.cwrap('attn_trace_free', null, ['number']),
+    check: M.cwrap('attn_check', 'number', ['number', 'number']),
+    explain: M.cwrap('attn_explain', 'number', ['number', 'number', 'number', 'number', 'number']),
+    tokenize: M.cwrap('attn_tokenize', 'number', ['number']),
+    decodeFragment: M.cwrap('attn_decode_fragment', 'number', ['number']),
+    readPayload: M.cwrap('attn_read_payload', 'number', ['number']),
     exercises: M.cwrap('attn_exercises', 'number', ['number', 'number']),
+    traceJson: M.cwrap('attn_trace_json', 'number', ['number']),
     command: M.cwrap('attn_command', 'number', ['number', 'number', 'number', 'number']),
-    commandText: M.cwrap('attn_command_text', 'string', ['number']),
     debugTrap: M.cwrap('attn_debug_trap', null, []),
   };
 
@@ -167,15 +169,25 @@ function wrap(M) {
     }
   }
 
-  // [address, rows, cols] from attn_trace_info → a copy.
+  // A string the engine allocated for this call alone: read once, then freed.
+  function taken(ptr) {
+    try {
+      return M.UTF8ToString(ptr);
+    } finally {
+      M._free(ptr);
+    }
+  }
+  const answer = (ptr) => JSON.parse(taken(ptr));
+
+  // [address, rows, cols] from a trace's info → a copy.
   function readMatrix([ptr, rows, cols]) {
     return { rows, cols, data: M.HEAPF64.slice(ptr / 8, ptr / 8 + rows * cols) };
   }
 
-  // Large matrices skip JSON: they go straight into wasm memory and override the lesson's field.
-  // All are checked before any is sent, so a refused lesson leaves nothing behind for the next one.
-  function send(lesson) {
-    if (typeof lesson === 'string') return lesson;
+  // Large matrices skip JSON: they are copied into wasm memory for the one call and override the lesson's field
+  // ({"X": [address, rows, cols]}). All are checked before any is sent. fn(lessonText, typedText) runs the call.
+  function send(lesson, fn) {
+    if (typeof lesson === 'string') return withStrings([lesson, '{}'], fn);
     const rest = {}, typed = [];
     for (const [key, raw] of Object.entries(lesson ?? {})) {
       const value = MATRIX_FIELDS.includes(key) ? asTyped(raw) : raw;
@@ -189,21 +201,30 @@ function wrap(M) {
       typed.push([key, value]);
     }
     const text = JSON.stringify(rest);
-    for (const [key, { rows, cols, data }] of typed) {
-      const p = M._malloc(data.length * 8);
-      if (!p) throw new RangeError('out of memory');
-      M.HEAPF64.set(data, p / 8);
-      withStrings([key], (name) => api.putMatrix(name, p, rows, cols));
-      M._free(p);
+    const placed = {}, ptrs = [];
+    try {
+      for (const [key, { rows, cols, data }] of typed) {
+        const p = M._malloc(data.length * 8);
+        if (!p) throw new RangeError('out of memory');
+        ptrs.push(p);
+        M.HEAPF64.set(data, p / 8);
+        placed[key] = [p, rows, cols];
+      }
+      return withStrings([text, JSON.stringify(placed)], fn);
+    } finally {
+      ptrs.forEach((p) => M._free(p));
     }
-    return text;
+  }
+  // A lesson JavaScript cannot even send is the lesson's fault, reported as its problem (not a crash).
+  function unsendable(err) {
+    if (isEngineCrash(err) && !/Invalid string length/.test(err.message)) throw err;
+    return [{ field: err.field ?? 'lesson', message: err.field ? err.message : `cannot be read: ${err.message}` }];
   }
 
   // The trace's matrices copied out of wasm memory; those the engine took over from the previous trace (an
   // edit left them alone) are that trace's copies again, so an unchanged 256 × 256 W_Q costs nothing — unless
   // their buffers were transferred away (the worker posts its traces).
-  function readTrace(previous) {
-    const info = JSON.parse(api.info());
+  function readTrace(info, previous) {
     const n = info.tokens.length;
     const kept = new Set(previous ? info.unchanged : []);
     const attached = (m) => m.data.buffer.byteLength > 0;
@@ -226,67 +247,74 @@ function wrap(M) {
     };
   }
 
+  // The engine's trace this instance holds (its handle): the one explain* answer about, and the previous trace
+  // of the next one (which takes over the steps an edit left alone, so it is freed then).
+  let held = 0, traced = null, last = null;
   function explain(kind, head, i, j) {
-    const e = withStrings([kind], (k) => JSON.parse(api.explain(k, head, i, j)));
+    const e = withStrings([kind], (k) => answer(api.explain(held, k, head, i, j)));
     if (e && e.shifted) e.shifted = e.shifted.map((v) => (v === null ? -Infinity : v));
     if (e && e.max === null) e.max = NaN;
     return e;
   }
 
-  let traced = null, last = null; // the lesson and the copy of the trace the engine holds
   return {
     trace(lesson) {
-      let text;
+      let r;
       try {
-        text = send(lesson);
+        r = send(lesson, (text, typed) => answer(api.trace(text, typed, held)));
       } catch (err) {
-        if (isEngineCrash(err) && !/Invalid string length/.test(err.message)) throw err; // not the lesson's fault
-        return { ok: false, problems: [{ field: err.field ?? 'lesson', message: err.field ? err.message : `cannot be read: ${err.message}` }] };
+        return { ok: false, problems: unsendable(err) };
       }
-      const ok = withStrings([text], (p) => api.run(p));
-      if (!ok) return { ok: false, problems: JSON.parse(api.problems()) };
+      if (!r.ok) return { ok: false, problems: r.problems };
+      api.traceFree(held);
+      held = r.value.handle;
       traced = lesson;
-      last = readTrace(last);
+      last = readTrace(r.value, last);
       return { ok: true, value: last };
     },
     /** The lesson of the trace the engine holds (what explain* answers about). */
     get traced() { return traced; },
     /** The lesson's problems ([] when none), without computing it: the last trace stays what it was. */
     check(lesson) {
-      let text;
       try {
-        text = send(lesson);
+        const r = send(lesson, (text, typed) => answer(api.check(text, typed)));
+        return r.ok ? [] : r.problems;
       } catch (err) {
-        if (isEngineCrash(err) && !/Invalid string length/.test(err.message)) throw err;
-        return [{ field: err.field ?? 'lesson', message: err.field ? err.message : `cannot be read: ${err.message}` }];
+        return unsendable(err);
       }
-      return withStrings([text], (p) => api.check(p)) ? [] : JSON.parse(api.problems());
     },
     traceJson(lessonText) {
-      const code = withStrings(['trace', lessonText, '-', ''], (c, t, s, o) => api.command(c, t, s, o));
-      return code === 0 ? { ok: true, value: api.commandText(1) } : { ok: false, problems: JSON.parse(api.problems()) };
+      const text = taken(withStrings([lessonText], (t) => api.traceJson(t)));
+      // the value is kept as the engine's text (17 significant digits), so it is cut out rather than parsed
+      return text.startsWith(TRACE_JSON_OK) ? { ok: true, value: text.slice(TRACE_JSON_OK.length, -1) } : JSON.parse(text);
     },
     exercises(set, seed) {
       const text = typeof set === 'string' ? set : JSON.stringify(set);
-      const p = withStrings([text], (t) => api.exercises(t, seed));
-      return p ? { ok: true, value: JSON.parse(M.UTF8ToString(p)) } : { ok: false, problems: JSON.parse(api.problems()) };
+      return withStrings([text], (t) => answer(api.exercises(t, seed)));
     },
     tokenize(sentence) {
-      return withStrings([sentence], (p) => JSON.parse(api.tokenize(p)));
+      return withStrings([sentence], (p) => answer(api.tokenize(p)));
     },
     /** A link's fragment decoded and its view fields checked by the engine (core/fragment.hpp). */
     decodeFragment(hash) {
-      return withStrings([hash ?? ''], (p) => JSON.parse(api.decodeFragment(p)));
+      return withStrings([hash ?? ''], (p) => answer(api.decodeFragment(p)));
+    },
+    /** A state payload ({l: lesson, p?, s?, …}, what a "#v2=" link unpacks to) read as decodeFragment reads a link. */
+    readPayload(payload) {
+      let text;
+      try { text = JSON.stringify(payload); } catch (err) { return { ok: false, message: `it cannot be read (${err.message})` }; }
+      return withStrings([text ?? 'null'], (p) => answer(api.readPayload(p)));
     },
     /** The CLI: same text, same exit code as the native binary. `text` may be the file's bytes (a Uint8Array). */
     command(name, text, source, options = []) {
-      const exitCode = withStrings([name, text, source, options.join('\n')], (c, t, s, o) => api.command(c, t, s, o));
-      return { exitCode, out: api.commandText(1), err: api.commandText(2) };
+      const r = withStrings([name, text, source, options.join('\n')], (c, t, s, o) => answer(api.command(c, t, s, o)));
+      return { exitCode: r.code, out: r.out, err: r.err };
     },
     memoryBytes: () => M.HEAPU8.length,
     explainScore: (head, i, j) => explain('score', head, i, j),
     explainSoftmax: (head, i) => explain('softmax', head, i, 0),
     explainOutput: (head, i, t) => explain('output', head, i, t),
+    explainProjection: (matrix, head, i, t) => explain(matrix, head, i, t),
     debugTrap() { api.debugTrap(); return { ok: true }; },
   };
 }

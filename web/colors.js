@@ -5,6 +5,9 @@
 const VIRIDIS = ['#440154', '#414487', '#2a788e', '#22a884', '#7ad151', '#fde725'];
 const BLUE_WHITE_ORANGE = ['#2166ac', '#6fa3d2', '#c9def0', '#f7f7f7', '#fdd2a5', '#f59a4a', '#c75a06'];
 
+/** The stops of each ramp (for gradients drawn elsewhere: legends, exported SVG). */
+export const RAMP_STOPS = { sequential: VIRIDIS, diverging: BLUE_WHITE_ORANGE };
+
 function hexToRgb(hex) {
   const n = parseInt(hex.slice(1), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
@@ -54,8 +57,7 @@ export function textColorFor(rgb) {
 
 /** CSS gradient for a legend bar. */
 export function legendGradient(kind) {
-  const stops = kind === 'sequential' ? VIRIDIS : BLUE_WHITE_ORANGE;
-  return `linear-gradient(to right, ${stops.join(', ')})`;
+  return `linear-gradient(to right, ${RAMP_STOPS[kind === 'sequential' ? 'sequential' : 'diverging'].join(', ')})`;
 }
 
 // The ramps as lookup tables of LEVELS steps, for the heatmaps that repaint thousands of cells per edit:

@@ -2,13 +2,12 @@
 // (labels, numbers, legend, shape) and PNG (the SVG drawn on a canvas), every matrix as CSV, and NumPy /
 // PyTorch code that recreates the inputs (the same seed and draws, or the literal numbers) and computes
 // the same attention. Every file names the version that made it (web/version.js).
-import { cssColor, diverging, sequential, textColorFor } from './colors.js';
+import { RAMP_STOPS, cssColor, diverging, sequential, textColorFor } from './colors.js';
 import { formatNumber } from './numbers.js';
+import { escapeHtml } from './lib/escape.js';
 import { toRows } from './matrix.js';
 import { GENERATOR } from './version.js';
 
-const VIRIDIS = ['#440154', '#414487', '#2a788e', '#22a884', '#7ad151', '#fde725'];
-const BLUE_WHITE_ORANGE = ['#2166ac', '#6fa3d2', '#c9def0', '#f7f7f7', '#fdd2a5', '#f59a4a', '#c75a06'];
 const TITLES = { X: 'X (embeddings)', W_Q: 'W_Q', W_K: 'W_K', W_V: 'W_V', W_O: 'W_O', Q: 'Q', K: 'K', V: 'V', scores: 'scores = Q·Kᵀ',
   scaled: 'scaled = scores / divisor', weights: 'weights A = softmax', Z: 'Z = A·V', concat: 'concat', output: 'output' };
 
@@ -32,7 +31,7 @@ export function matricesOf(trace, inputs) {
   return out;
 }
 
-const xml = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }[c]));
+const xml = escapeHtml;
 const clip = (s, k) => (s.length > k ? `${s.slice(0, k - 1)}…` : s);
 
 /** One heatmap as a standalone SVG: {svg, width, height}. */
@@ -48,7 +47,7 @@ export function heatmapSvg(m) {
   let lim = 0;
   if (m.scale !== 'sequential') m.rows.forEach((r, i) => r.forEach((v, j) => { if (Number.isFinite(v) && !m.hidden?.(i, j)) lim = Math.max(lim, Math.abs(v)); }));
   const [lo, hi] = m.scale === 'sequential' ? [0, 1] : [-lim, lim];
-  const stops = m.scale === 'sequential' ? VIRIDIS : BLUE_WHITE_ORANGE;
+  const stops = RAMP_STOPS[m.scale === 'sequential' ? 'sequential' : 'diverging'];
   const parts = [];
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${font}">`);
   parts.push(`<metadata>${xml(GENERATOR)}</metadata>`);
@@ -149,7 +148,6 @@ export function lessonJson(lesson) {
 
 // ---------- code ----------
 const num = (v) => (Object.is(v, -0) ? '0.0' : Number.isInteger(v) ? `${v}.0` : String(v));
-const pyStr = (s) => JSON.stringify(s); // a JSON string literal is a valid Python string literal
 const pyMatrix = (rows, indent = '    ') => `[\n${rows.map((r) => `${indent}[${r.map(num).join(', ')}]`).join(',\n')}\n]`;
 const pyList = (xs) => `[${xs.map(num).join(', ')}]`;
 

@@ -83,7 +83,12 @@ test('resizing d_model keeps the numbers that still fit; heads, scale switch and
   assert.deepEqual(lesson.X.map((r) => r.slice(0, 4)), toy.X);
   assert.equal(lesson.X[0].length, 5);
   assert.equal(lesson.W_Q.length, 5);
-  await page.click('.step-card[data-step=project] .number-control:has(input[name=d_model]) .dec', { timeout: 500 }).catch(() => {}); // d_model lives in the embed card: nothing to click
+  // the d_model stepper (in the embed card): a missing control fails the test instead of being skipped
+  await page.click('.step-card[data-step=embed] .number-control:has(input[name=d_model]) .dec');
+  await page.waitForFunction(() => window.attentionLab.getLesson().X[0].length === 4);
+  assert.deepEqual((await page.evaluate(() => window.attentionLab.getLesson())).X, toy.X);
+  await page.click('.step-card[data-step=embed] .number-control:has(input[name=d_model]) .inc');
+  await page.waitForFunction(() => window.attentionLab.getLesson().X[0].length === 5);
   // scale switch off: scaled = scores
   await page.click('.switch input[name=scale]');
   assert.equal((await readCell(page, 'scaled', 1, 1)).value, (await readCell(page, 'scores', 1, 1)).value);
@@ -175,5 +180,25 @@ test('editing a seeded matrix stores it literally and keeps init, so the other d
   let k00 = 0;
   for (let r = 0; r < 8; r++) k00 += X[r] * lesson.W_K[r][0];
   assert.ok(Math.abs((await readCell(page, 'K', 0, 0)).value - k00) < 1e-12);
+  assert.deepEqual(problems, []);
+});
+
+test('the inspector shows arithmetic that adds up for cosine and general scores', async () => {
+  const lesson = { tokens: ['a', 'b'], score: 'cosine', X: [[1, 2], [3, -1]], W_Q: [[1, 0], [0, 1]], W_K: [[2, 0], [0, 1]], W_V: [[1, 1], [0, 2]] };
+  assert.deepEqual(await page.evaluate((l) => window.attentionLab.setLesson(l), lesson), { ok: true, problems: [] });
+  await page.click(cellSelector('scores', 1, 0));
+  const score = (await readCell(page, 'scores', 1, 0)).value;
+  const lines = await page.locator('.inspector .arith').allTextContents();
+  // q = (3, -1), k = (2, 2): the terms add up to the dot product 4, which is divided by |q|·|k| = √10·√8
+  assert.deepEqual(lines.slice(0, 3), ['3×2 + (-1)×2', '= 6 + (-2)', '= 4']);
+  assert.match(lines[3], /^4 ÷ \(\|q.*\| × \|k.*\|\) = 4 ÷ \(3\.16228 × 2\.82843\)$/);
+  assert.equal(Number(lines[4].replace('= ', '')), Number((4 / Math.sqrt(80)).toPrecision(6)));
+  assert.ok(Math.abs(score - 4 / Math.sqrt(80)) < 1e-15);
+  // general: q · (W_a k), terms that add up to the score shown
+  assert.equal((await page.evaluate((l) => window.attentionLab.setLesson(l), { ...lesson, score: 'general', W_a: [[0.5, 1], [-1, 2]] })).ok, true);
+  await page.click(cellSelector('scores', 1, 0));
+  const general = await page.locator('.inspector .arith').allTextContents();
+  assert.deepEqual(general, ['3×3 + (-1)×2', '= 9 + (-2)', '= 7']);
+  assert.equal((await readCell(page, 'scores', 1, 0)).value, 7);
   assert.deepEqual(problems, []);
 });

@@ -2,8 +2,41 @@
 import { startBrowser, openPage } from './browser.mjs';
 export { startBrowser, openPage };
 
+/**
+ * Waits for the page's own signal (`predicate` true in the page), however long a loaded machine takes, unless the
+ * page signals a failure first: an uncaught error or a crashed tab rejects at once, naming it.
+ */
+export async function waitForPage(page, predicate, arg) {
+  let stop;
+  const failed = new Promise((_, reject) => {
+    const onError = (e) => reject(new Error(`the page failed before it was ready: ${e.message}`));
+    const onCrash = () => reject(new Error('the page crashed before it was ready'));
+    const essential = (request) => ['document', 'script'].includes(request.resourceType());
+    const onResponse = (r) => { if (r.status() >= 400 && essential(r.request())) reject(new Error(`the page could not load ${r.url()} (${r.status()})`)); };
+    const onRequestFailed = (r) => { if (essential(r)) reject(new Error(`the page could not load ${r.url()} (${r.failure()?.errorText})`)); };
+    page.on('pageerror', onError);
+    page.on('crash', onCrash);
+    page.on('response', onResponse);
+    page.on('requestfailed', onRequestFailed);
+    stop = () => {
+      page.off('pageerror', onError); page.off('crash', onCrash); page.off('response', onResponse); page.off('requestfailed', onRequestFailed);
+    };
+  });
+  try {
+    await Promise.race([page.waitForFunction(predicate, arg, { timeout: 0 }), failed]);
+  } finally {
+    stop();
+  }
+}
+
 export async function ready(page) {
-  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true' && window.attentionLab, null, { timeout: 30000 });
+  await waitForPage(page, () => document.documentElement.dataset.ready === 'true' && window.attentionLab);
+}
+
+/** Lets the page finish what a load started: the load event, then two frames (handlers of parsed markup have run). */
+export async function settledLoad(page) {
+  await page.waitForLoadState('load', { timeout: 0 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r)))));
 }
 
 export async function open(env, path = '', viewport, init) {

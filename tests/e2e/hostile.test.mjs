@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
-import { startBrowser, open, openPage } from './helpers.mjs';
+import { startBrowser, open, openPage, waitForPage, settledLoad } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -34,7 +34,7 @@ const nest = (depth, open = '[', close = ']', inner = '1') => open.repeat(depth)
 
 /** The page after a hostile link: nothing ran, nothing left, a notice or a sane lesson, no NaN anywhere. */
 async function assertSafe(page, problems, what) {
-  await page.waitForTimeout(150); // let onerror/onload handlers fire if anything had been parsed as HTML
+  await settledLoad(page); // onerror/onload handlers of anything parsed as HTML would have fired by now
   const s = await page.evaluate(() => ({
     pwned: window.__pwned ?? null,
     ready: document.documentElement.dataset.ready,
@@ -102,7 +102,7 @@ test('raw fragments: numbers out of range, wrong types, deep nesting, huge strin
     ['heads 1e9', v2(small({ heads: 1e9 }))],
     ['heads -1', v2(small({ heads: -1 }))],
     ['__proto__ pollution', v2raw(`{"l":{"tokens":["a","b"],"X":[[1,0],[0,1]],"W_Q":[[1,0],[0,1]],"W_K":[[1,0],[0,1]],"W_V":[[1,0],[0,1]],"__proto__":{"polluted":1}},"__proto__":{"polluted":1}}`)],
-    ['selection out of range', v2({ l: small(), sel: ['weights', 99, 1e309, -1] })],
+    ['selection out of range', v2({ l: small(), sel: ['weights', 99, Infinity, -1] })], // (JSON.stringify writes Infinity as null)
     ['preset unknown', v2({ l: small(), p: '<img src=x onerror=window.__pwned=1>' })],
     ['step script', v2({ l: small(), s: 'javascript:window.__pwned=1' })],
     ['note 100 000 characters', v2({ l: small(), note: '<b>'.repeat(33_000) })],
@@ -129,9 +129,7 @@ test('raw fragments: numbers out of range, wrong types, deep nesting, huge strin
   const worker = async () => {  // three pages at a time: each link is a fresh page load
     for (let c = queue.shift(); c; c = queue.shift()) {
       const [what, hash] = c;
-      const t0 = Date.now();
       const s = await visit(hash, what);
-      if (Date.now() - t0 > 6000) console.log(`# slow hostile link: ${what} took ${Date.now() - t0} ms`);
       if (s.notice) notices++;
     }
   };
@@ -151,9 +149,9 @@ test('the exercise page takes the same payloads as text', async () => {
     ['set id script', `#set=${encodeURIComponent(PAYLOADS[1])}`],
   ]) {
     const { page, problems } = await openPage(env, `exercises.html${hash}`);
-    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true' && window.attentionLabExercises, null, { timeout: 30000 })
-      .catch(() => { throw new Error(`${what}: the exercise page never became ready; ${problems.join('; ')}`); });
-    await page.waitForTimeout(150);
+    await waitForPage(page, () => document.documentElement.dataset.ready === 'true' && window.attentionLabExercises)
+      .catch((err) => { throw new Error(`${what}: ${err.message}; ${problems.join('; ')}`); });
+    await settledLoad(page);
     assert.equal(await page.evaluate(() => window.__pwned ?? null), null, what);
     assert.equal(await page.locator('#app img:not([src="./favicon.svg"]), #app iframe, #app script, [onerror], [onload], a[href^="javascript:" i]').count(), 0, what);
     assert.deepEqual(problems, [], what);

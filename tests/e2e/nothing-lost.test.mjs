@@ -2,7 +2,7 @@
 // replace the student's last valid lesson; edits keep working afterwards, and a reload reopens what was shown.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, openPage, open, ready, cellSelector, typeIntoCell } from './helpers.mjs';
+import { startBrowser, openPage, open, ready, waitForPage, cellSelector, typeIntoCell } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -100,10 +100,11 @@ test('an edit on a large seeded lesson survives a reload, with the instructor se
   assert.match(await noticeText(page), /1,000,000.*no longer hold your latest edits.*reloading this page brings them back/);
   assert.equal(page.url(), fitted, 'the address bar keeps the last state that fitted');
   await page.click('.copy-link');
-  assert.match(await page.locator('.toolbar-status').textContent(), /No link copied: this lesson is too large for a link/);
+  const said = await page.evaluate(() => window.attentionLab.copied()); // resolves when the button's action has said its word
+  assert.match(said, /No link copied: this lesson is too large for a link/);
   const state = view(await page.evaluate(() => window.attentionLab.getState()));
   assert.equal(state.lesson.X[0][0], 0.5);
-  await page.waitForTimeout(600); // the copy is written 250 ms after the last change
+  await page.evaluate(() => window.attentionLab.copyWritten()); // the browser's copy is written (after a pause in the edits)
 
   await page.reload();
   await ready(page);
@@ -116,7 +117,7 @@ test('an edit on a large seeded lesson survives a reload, with the instructor se
   assert.equal((await editX(page, 1, 1, -0.25)).ok, true);
   assert.equal(await page.evaluate(() => window.attentionLab.getLesson().X[1][1]), -0.25, 'editing goes on');
   await page.evaluate(() => window.attentionLab.shareLink());
-  await page.waitForTimeout(600);
+  await page.evaluate(() => window.attentionLab.copyWritten());
 
   // the same link in a new tab opens as it says (no copy there), and so does another link in this tab
   const other = await open(env, fitted.slice(env.base.length));
@@ -209,7 +210,7 @@ test('a crash of the engine: restarted, the last valid lesson restored and still
 
 test('a crash on the exercises and labs pages: a clear message, the page recovers, answers are kept', async () => {
   const ex = await openPage(env, 'exercises.html#set=toy-dk4&seed=2');
-  await ex.page.waitForFunction(() => document.documentElement.dataset.ready === 'true' && window.attentionLabExercises, null, { timeout: 30000 });
+  await waitForPage(ex.page, () => document.documentElement.dataset.ready === 'true' && window.attentionLabExercises);
   const first = await ex.page.locator('.ex-card:has(input[name=value])').first().getAttribute('data-id');
   await ex.page.locator(`.ex-card[data-id="${first}"] input[name=value]`).fill('12345');
   await ex.page.locator(`.ex-card[data-id="${first}"] button.check`).click();
@@ -226,7 +227,7 @@ test('a crash on the exercises and labs pages: a clear message, the page recover
   await ex.page.close();
 
   const labs = await openPage(env, 'labs.html');
-  await labs.page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 30000 });
+  await waitForPage(labs.page, () => document.documentElement.dataset.ready === 'true');
   const readout = () => labs.page.locator('[data-readout="scale"]').textContent();
   const shown = await readout();
   await labs.page.evaluate(() => window.attentionLabs.debugCrashEngine({ next: true }));

@@ -197,7 +197,7 @@ async function editBatch({ state, count }) {
       if (r < 0.4 && matrices.length) {
         const m = lesson[pick(matrices)];
         const row = pick(m);
-        row[int(0, row.length - 1)] = pick([rand() * 4 - 2, 1e309, NaN, '3', null, -0, 1e-300]);
+        row[int(0, row.length - 1)] = pick([rand() * 4 - 2, Infinity, NaN, '3', null, -0, 1e-300]);
       } else if (r < 0.6) {
         lesson.tokens = Array.isArray(lesson.tokens) ? lesson.tokens.slice().reverse() : ['a'];
       } else if (r < 0.75) {
@@ -233,7 +233,7 @@ async function editBatch({ state, count }) {
 
 test(`${EDITS} seeded random edits: no error, no NaN shown, the URL reopens the same lesson`, async () => {
   const started = Date.now();
-  let { page, problems } = await open(env);
+  const { page, problems } = await open(env);
   let state = SEED, made = 0, reloads = 0;
   const tally = {};
   for (let done = 0; done < EDITS; done += BATCH) {

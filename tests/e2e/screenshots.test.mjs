@@ -10,15 +10,29 @@ let env;
 before(async () => { env = await startBrowser(); mkdirSync(dir, { recursive: true }); });
 after(async () => { await env?.close(); });
 
-// Scroll a step to just below the sticky header, as the step navigator does, and shoot the viewport.
+// Scroll a step to just below the sticky header, as the step navigator does, and shoot the viewport. The shot
+// must show what its name says: the step's card at the top of the viewport, its title and heatmaps drawn.
 async function shootStep(page, step, file) {
-  await page.evaluate((id) => {
+  const seen = await page.evaluate((id) => {
     const card = document.getElementById(`step-${id}`);
     const top = document.querySelector('.top').getBoundingClientRect().height;
     window.scrollTo(0, card.getBoundingClientRect().top + window.scrollY - top - 8);
+    const box = card.getBoundingClientRect();
+    const atEnd = window.scrollY + innerHeight >= document.documentElement.scrollHeight - 1;
+    return { hidden: card.hidden, top: box.top, headerBottom: top, viewport: innerHeight, atEnd,
+      title: card.querySelector('h2')?.textContent ?? '', maps: card.querySelectorAll('.heatmap, .canvas-heatmap').length };
   }, step);
+  assert.equal(seen.hidden, false, `${file}: the ${step} card is shown`);
+  assert.ok(seen.top >= seen.headerBottom - 1 && (seen.top <= seen.headerBottom + 9 || seen.atEnd) && seen.top < seen.viewport,
+    `${file}: the ${step} card starts just under the header, or as near as the page scrolls (${seen.top})`);
+  assert.ok(seen.title.length > 0 && seen.maps > 0, `${file}: the ${step} card has its title and heatmaps`);
   await page.screenshot({ path: new URL(file, dir).pathname });
 }
+
+const weightsRow = (page, row, head = 0) => page.evaluate(([row, head]) => {
+  const w = window.attentionLab.getTrace().headTraces[head].weights;
+  return Array.from(w.data.subarray(row * w.cols, (row + 1) * w.cols));
+}, [row, head]);
 
 for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
   test(`screenshots of every step at ${name} size`, async () => {
@@ -26,31 +40,41 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.click(cellSelector('scores', 2, 1));
     await page.mouse.move(0, 0);
+    assert.match(await page.locator('.inspector').textContent(), /Score: how much/, 'the shots show the inspector on the selected score');
+    assert.ok(await page.locator(cellSelector('weights', 2, 1)).evaluate((td) => td.classList.contains('sel-cell')), 'and the selection across steps');
     await page.evaluate(() => window.scrollTo(0, 0));
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
     await page.screenshot({ path: new URL(`${name}-0-top.png`, dir).pathname });
     for (const [k, step] of STEPS.entries()) await shootStep(page, step, `${name}-${k + 1}-${step}.png`);
     await page.screenshot({ path: new URL(`${name}-full.png`, dir).pathname, fullPage: true });
     // a few scenarios a teacher would project
     await choosePreset(page, 'dog-ran-fast');
     await page.evaluate(() => window.scrollTo(0, 0));
+    assert.deepEqual(await page.evaluate(() => window.attentionLab.getTrace().tokens), ['The', 'dog', 'ran', 'fast']);
     await page.screenshot({ path: new URL(`${name}-dog-top.png`, dir).pathname });
     await choosePreset(page, 'jane-cinema');
     await page.check('.mask-control input[value=causal]');
     for (let k = 0; k < 5; k++) await page.click('.reveal-next');
+    const n = await page.evaluate(() => window.attentionLab.getTrace().tokens.length);
+    assert.equal(await page.evaluate(() => window.attentionLab.getState().reveal), Math.min(6, n), 'the decoding step shown is the sixth');
+    assert.equal((await weightsRow(page, 0))[1], 0, 'causal: the first token does not see the second');
     await shootStep(page, 'softmax', `${name}-jane-causal-softmax.png`);
     await choosePreset(page, 'toy-dk4');
     await page.check('.mask-control input[value=custom]');
     await page.click('td[data-matrix=mask][data-row="0"][data-col="0"]');
     await page.click('td[data-matrix=mask][data-row="0"][data-col="1"]');
     await page.click('td[data-matrix=mask][data-row="0"][data-col="2"]');
+    assert.deepEqual(await weightsRow(page, 0), [0, 0, 0], 'the first row sees no key: all its weights are 0');
+    assert.match(await page.locator('.step-card[data-step=softmax] .step-notes').textContent(), /may not see any key/);
     await shootStep(page, 'softmax', `${name}-toy-empty-row.png`);
     await choosePreset(page, 'lecture20-seed20');
     await page.fill('input[name=heads]', '2');
     await page.press('input[name=heads]', 'Enter');
     await page.click('.wo-buttons button');
+    assert.equal(await page.locator('.step-card[data-step=softmax] .heatmap[data-matrix=weights]').count(), 2, 'two heads: two weight maps');
+    assert.equal(await page.locator('.step-card[data-step=sum] .heatmap[data-matrix=W_O]').count(), 1, 'and W_O in the sum step');
     await shootStep(page, 'softmax', `${name}-two-heads-softmax.png`);
     await shootStep(page, 'sum', `${name}-two-heads-sum.png`);
-    await page.waitForTimeout(100);
     assert.deepEqual(problems, []);
     await page.close();
   });

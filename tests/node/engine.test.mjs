@@ -101,6 +101,35 @@ test('tokenize and traceJson', () => {
   assert.ok(JSON.parse(r.value).heads);
 });
 
+test('traceJson reports its own problems, not those of an earlier call', () => {
+  assert.ok(engine.trace(fixture('toy_dk4').lesson).ok); // an earlier call with no problems
+  const bad = engine.traceJson(JSON.stringify({ tokens: ['a'], X: [[1, 'x']] }));
+  assert.equal(bad.ok, false);
+  assert.deepEqual(bad.problems, [{ field: 'X[0][1]', message: 'must be a number, not a string' }]);
+  assert.equal(engine.trace({ tokens: ['a'], X: [[1, null]] }).ok, false); // an earlier call with other problems
+  const unreadable = engine.traceJson('{oops');
+  assert.equal(unreadable.ok, false);
+  assert.equal(unreadable.problems.length, 1);
+  assert.notEqual(unreadable.problems[0].field, 'X[0][1]');
+});
+
+test('a cosine score is explained as the dot product over the norms; its terms never claim to add up to the score', () => {
+  const lesson = { tokens: ['a', 'b'], score: 'cosine', X: [[1, 2], [3, -1]], W_Q: [[1, 0], [0, 1]], W_K: [[2, 0], [0, 1]], W_V: [[1, 1], [0, 2]] };
+  const t = engine.trace(lesson).value;
+  const e = engine.explainScore(0, 1, 0);
+  assert.equal(e.score, 'cosine');
+  const dot = e.terms.reduce((a, x) => a + x.product, 0);
+  assert.equal(dot, 4);
+  assert.equal(e.dot, 4);
+  assert.ok(Math.abs(e.qNorm - Math.sqrt(10)) < 1e-15 && Math.abs(e.kNorm - Math.sqrt(8)) < 1e-15);
+  assert.ok(Math.abs(e.sum - dot / (e.qNorm * e.kNorm)) < 1e-15);
+  assert.equal(e.sum, cell(t.headTraces[0].scores, 1, 0));
+  const general = engine.trace({ ...lesson, score: 'general', W_a: [[0.5, 1], [-1, 2]] }).value;
+  const g = engine.explainScore(0, 1, 0);
+  assert.equal(g.score, 'general');
+  assert.ok(Math.abs(g.terms.reduce((a, x) => a + x.product, 0) - cell(general.headTraces[0].scores, 1, 0)) < 1e-12);
+});
+
 test('the trace carries the lesson matrices as used (drawn ones included)', () => {
   const f = fixture('lecture20_seed20');
   const t = engine.trace(f.lesson).value;

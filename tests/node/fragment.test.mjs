@@ -1,6 +1,6 @@
 // Links decoded by the engine (engine.decodeFragment, core/fragment.cpp) against the JavaScript decoder the page
 // used before (kept below as the reference: DecompressionStream, TextDecoder, JSON.parse and share.js's
-// readPayload): the same states for every golden link, for links the page's own encoder (encodeState,
+// readPayload, now only here): the same states for every golden link, for links the page's own encoder (encodeState,
 // CompressionStream) writes, and for thousands of damaged ones; the same messages wherever the old decoder had
 // more to say than "the data does not unpack to a state".
 import { test } from 'node:test';
@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { loadEngine } from '../../wasm/engine.js';
-import { encodeState, readPayload, STEP_IDS, LOCKABLE } from '../../web/share.js';
-import { decodeHash } from '../../web/state.js';
+import { encodeState } from '../../web/share.js';
+import { STEP_IDS, LOCKABLE } from '../../web/registry.js';
 
 const root = new URL('../../', import.meta.url);
 const engine = await loadEngine({ wasmBinary: readFileSync(new URL('build-wasm/wasm/attnlab_engine.wasm', root)) });
@@ -18,6 +18,65 @@ const presets = readdirSync(new URL('web/presets/', root)).filter((f) => f.endsW
   .map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(new URL(`web/presets/${f}`, root), 'utf8'))]);
 
 // ---- the page's JavaScript decoder before the engine took it over (web/share.js, commit b7fb518) ----
+const MAX_NOTE = 2000;
+const SELECTABLE_REF = ['X', 'W_Q', 'W_K', 'W_V', 'W_O', 'Q', 'K', 'V', 'scores', 'scaled', 'weights', 'Z', 'concat', 'output', 'mask'];
+const isInt = (x, lo, hi) => Number.isInteger(x) && x >= lo && x <= hi;
+const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
+
+// share.js's readPayload: the view part of a payload → {ok, state} or {ok: false, message}.
+function readPayload(p) {
+  if (!isObject(p)) return { ok: false, message: 'it does not hold a state object' };
+  if (!isObject(p.l)) return { ok: false, message: 'it does not contain a lesson' };
+  const state = { lesson: p.l, preset: null, step: null, selection: null, reveal: null, hidden: [], locked: [], note: '' };
+  if (p.p !== undefined) {
+    if (typeof p.p !== 'string' || p.p.length > 100) return { ok: false, message: 'the preset name is not text' };
+    state.preset = p.p;
+  }
+  if (p.s !== undefined) {
+    if (!STEP_IDS.includes(p.s)) return { ok: false, message: 'the step is not one of the six steps' };
+    state.step = p.s;
+  }
+  if (p.sel !== undefined) {
+    const s = p.sel;
+    if (!Array.isArray(s) || s.length !== 4 || !SELECTABLE_REF.includes(s[0]) || !isInt(s[1], 0, 63) || !isInt(s[2], 0, 1 << 20) || !isInt(s[3], 0, 1 << 20)) {
+      return { ok: false, message: 'the selected cell is malformed' };
+    }
+    state.selection = { matrix: s[0], head: s[1], row: s[2], col: s[3] };
+  }
+  if (p.r !== undefined) {
+    if (!isInt(p.r, 1, 512)) return { ok: false, message: 'the decoding step is not a whole number from 1 to 512' };
+    state.reveal = p.r;
+  }
+  for (const [key, allowed, name] of [['hide', STEP_IDS, 'hidden steps'], ['lock', LOCKABLE, 'locked inputs']]) {
+    if (p[key] === undefined) continue;
+    if (!Array.isArray(p[key]) || p[key].length > allowed.length || !p[key].every((x) => allowed.includes(x))) {
+      return { ok: false, message: `the list of ${name} is malformed` };
+    }
+    state[key === 'hide' ? 'hidden' : 'locked'] = [...new Set(p[key])];
+  }
+  if (p.note !== undefined) {
+    if (typeof p.note !== 'string') return { ok: false, message: 'the note is not text' };
+    if (p.note.length > MAX_NOTE) return { ok: false, message: `the note is longer than ${MAX_NOTE} characters` };
+    state.note = p.note;
+  }
+  return { ok: true, state };
+}
+
+
+// state.js's decodeHash: the first format, "#" + URI-encoded JSON {v: 1, lesson, preset?}.
+function decodeHash(hash) {
+  const text = (hash ?? '').replace(/^#/, '');
+  if (!text) return { ok: false, empty: true };
+  try {
+    const data = JSON.parse(decodeURIComponent(text));
+    if (!data || typeof data !== 'object' || !data.lesson || typeof data.lesson !== 'object' || Array.isArray(data.lesson)) {
+      return { ok: false, message: 'the link does not contain a lesson' };
+    }
+    return { ok: true, lesson: data.lesson, preset: typeof data.preset === 'string' ? data.preset : null };
+  } catch {
+    return { ok: false, message: 'the link could not be read' };
+  }
+}
 // One addition: Chromium's DecompressionStream refuses bytes after the last block ("Junk found after end of
 // compressed data"), Node's ignores them, so the reference checks for them as the browser does.
 async function pipe(bytes, stream, limit) {
@@ -121,7 +180,7 @@ test('links written by the page\'s encoder (CompressionStream) open as the state
   }
 });
 
-test('payloads of every shape: the engine checks them as readPayload does', async () => {
+test('payloads of every shape: the engine checks them as readPayload did, also given as a payload (engine.readPayload)', async () => {
   let seed = 7;
   const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
   const pick = (list) => list[rand(list.length)];
@@ -137,6 +196,7 @@ test('payloads of every shape: the engine checks them as readPayload does', asyn
     const hash = v2raw(JSON.stringify(raw));
     const want = readPayload(raw);
     assertSame(engine.decodeFragment(hash), want.ok ? { ok: true, version: 2, state: want.state } : want, JSON.stringify(raw).slice(0, 200));
+    assertSame(engine.readPayload(raw), want.ok ? { ok: true, version: 2, state: want.state } : want, `payload ${JSON.stringify(raw).slice(0, 200)}`);
   }
 });
 

@@ -10,9 +10,9 @@ import { TABLE_MAX_CELLS } from '../views/matrix-view.js';
 const canvases = new Map(); // placeholder id -> {matrix, options}
 let nextCanvas = 0;
 
-export function esc(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
-}
+import { escapeHtml as esc } from '../lib/escape.js';
+
+export { esc };
 
 /** Up to `digits` decimals, trailing zeros dropped: enough for a hand computation within 0.01. */
 export function show(v, digits = 4) {

@@ -7,6 +7,7 @@ import { describeAnswer, judge, label, readAnswer } from './check.js';
 import { browserSeed, clearProgress, loadProgress, persistent, saveProgress, storageTrouble } from './progress.js';
 import { esc, grid, paintGrids, rowsOf, show } from './grid.js';
 import { createOffThreadEngine, OFF_THREAD_WORK, workOf } from '../off-thread.js';
+import { decodeText as decodeBase64Url, encodeText as encodeBase64Url } from '../lib/base64url.js';
 
 const app = document.getElementById('app');
 const MAX_SEED = 0xffffffff;
@@ -49,17 +50,6 @@ function params() {
   return { get: (k) => hash.get(k) ?? query.get(k) };
 }
 
-export function decodeBase64Url(text) {
-  const s = text.trim().replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
-  const bin = atob(s + '==='.slice((s.length + 3) % 4));
-  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
-}
-export function encodeBase64Url(text) {
-  const bytes = new TextEncoder().encode(text);
-  let bin = '';
-  for (let k = 0; k < bytes.length; k += 0x8000) bin += String.fromCharCode(...bytes.subarray(k, k + 0x8000));
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
 function fnv1a(text) {
   let h = 0x811c9dc5;
   for (let k = 0; k < text.length; k++) { h ^= text.charCodeAt(k); h = Math.imul(h, 0x01000193) >>> 0; }
@@ -109,6 +99,7 @@ function linkHash(source, seed) {
 
 // ---------- state ----------
 let state = null; // {source, seed, notices, sheet, problems, trace, progress}
+let authorEdited = false; // the author's box holds the author's own text: a new sheet does not replace it
 
 function load({ source, seed, notices }) {
   const result = engine.exercises(source.text, seed);
@@ -230,11 +221,10 @@ function render() {
   const { source, seed, sheet } = state;
   setSelect.value = source.kind === 'builtin' ? source.id : '';
   seedInput.value = String(seed);
-  if (!authorText.value || authorText.dataset.auto === 'true') {
+  if (!authorEdited) {
     try { authorText.value = JSON.stringify(JSON.parse(source.text), null, 1); } catch { authorText.value = source.text; }
-    authorText.dataset.auto = 'true';
   }
-  authorText.oninput = () => { authorText.dataset.auto = 'false'; };
+  authorText.oninput = () => { authorEdited = authorText.value !== ''; };
 
   const notices = [...state.notices];
   if (!persistent) notices.push('This browser does not let the page store data: your answers are kept only while this page stays open, and reloading or closing it loses them.');
@@ -377,7 +367,6 @@ function givenHtml(ex) {
 function inputsHtml(ex) {
   const a = ex.answer;
   const tok = tokens();
-  const id = ex.id;
   if (a.type === 'number') {
     return `<label class="num-answer"><span>Your answer</span><input name="value" inputmode="decimal" autocomplete="off" spellcheck="false"></label>`;
   }
@@ -405,13 +394,18 @@ function inputsHtml(ex) {
 }
 
 // ----- reading and restoring the raw input (what the student typed, even if unchecked) -----
-function readRaw(li, ex) {
+// The typed text is read from its boxes; what the student chose (a choice, the "exactly 0" flags) lives in the
+// state (progress.exercises[id].raw), set by its click or change, and is only ever written to the page.
+function readRaw(li, ex, chosen = record(ex.id).raw) {
   const f = li.querySelector('form');
   const a = ex.answer;
   if (a.type === 'number') return f.elements.value.value;
   if (a.type === 'vector') return a.values.map((_, k) => f.elements[`v${k}`].value);
-  if (a.type === 'choice') { const b = f.querySelector('.choice[aria-checked=true]'); return b ? Number(b.dataset.k) : null; }
-  if (a.type === 'mask') return { zero: a.weights.map((_, k) => f.elements[`z${k}`].checked), weights: a.weights.map((_, k) => f.elements[`w${k}`].value) };
+  if (a.type === 'choice') return Number.isInteger(chosen) ? chosen : null;
+  if (a.type === 'mask') {
+    const zero = a.weights.map((_, k) => Boolean(chosen?.zero?.[k]));
+    return { zero, weights: a.weights.map((_, k) => (zero[k] ? '' : f.elements[`w${k}`].value)) };
+  }
   if (a.type === 'shapes') return Object.fromEntries(Object.keys(a.shapes).map((n) => [n, [f.elements[`${n}-r`].value, f.elements[`${n}-c`].value]]));
   return null;
 }
@@ -421,7 +415,7 @@ function writeRaw(li, ex, raw) {
   const a = ex.answer;
   if (a.type === 'number') f.elements.value.value = raw;
   if (a.type === 'vector') a.values.forEach((_, k) => { f.elements[`v${k}`].value = raw[k] ?? ''; });
-  if (a.type === 'choice') f.querySelectorAll('.choice').forEach((b) => b.setAttribute('aria-checked', String(Number(b.dataset.k) === raw)));
+  if (a.type === 'choice') f.querySelectorAll('.choice').forEach((b, k) => b.setAttribute('aria-checked', String(k === raw)));
   if (a.type === 'mask') a.weights.forEach((_, k) => { f.elements[`z${k}`].checked = !!raw.zero?.[k]; f.elements[`w${k}`].value = raw.weights?.[k] ?? ''; f.elements[`w${k}`].disabled = !!raw.zero?.[k]; });
   if (a.type === 'shapes') Object.keys(a.shapes).forEach((n) => { f.elements[`${n}-r`].value = raw[n]?.[0] ?? ''; f.elements[`${n}-c`].value = raw[n]?.[1] ?? ''; });
 }
@@ -439,32 +433,29 @@ function save() {
 
 function wire(li, ex) {
   const form = li.querySelector('form');
-  const keep = () => {
+  // chosen: the new choice or flags, when the event changed them (else they stay as the state holds them)
+  const keep = (chosen) => {
     const rec = record(ex.id);
     if (rec.correct || rec.locked) return;
-    state.progress.exercises[ex.id] = { ...rec, raw: readRaw(li, ex) };
+    state.progress.exercises[ex.id] = { ...rec, raw: readRaw(li, ex, chosen ?? rec.raw) };
     save();
+    if (chosen !== undefined) writeRaw(li, ex, state.progress.exercises[ex.id].raw);
   };
   form.addEventListener('input', (e) => {
-    if (e.target.type === 'checkbox') {
-      const w = form.elements[`w${e.target.dataset.k}`];
-      w.disabled = e.target.checked;
-      if (e.target.checked) w.value = '';
-    }
     li.querySelector('.feedback').classList.remove('invalid');
-    keep();
+    const flag = /^z(\d+)$/.exec(e.target.name ?? '');
+    if (!flag) { keep(); return; }
+    const was = readRaw(li, ex);
+    keep({ zero: was.zero.map((z, k) => (k === Number(flag[1]) ? e.target.checked : z)) });
   });
-  form.querySelectorAll('.choice').forEach((b) => b.addEventListener('click', () => {
-    form.querySelectorAll('.choice').forEach((o) => o.setAttribute('aria-checked', String(o === b)));
-    keep();
-  }));
+  form.querySelectorAll('.choice').forEach((b, k) => b.addEventListener('click', () => keep(k)));
   // a pasted row "0.88, 0.12" fills the boxes from the one pasted into
   form.querySelectorAll('.vector-answer input').forEach((input) => input.addEventListener('paste', (e) => {
     const text = e.clipboardData?.getData('text') ?? '';
     const parts = text.trim().split(/[\s,;]+/).filter(Boolean);
     if (parts.length < 2) return;
     e.preventDefault();
-    const start = Number(input.dataset.k);
+    const start = Number(input.name.slice(1)); // v0, v1, …
     parts.forEach((p, k) => { const box = form.elements[`v${start + k}`]; if (box) box.value = p; });
     keep();
   }));
@@ -530,8 +521,9 @@ function paintCard(li, ex, fresh = false) {
   const done = rec.correct || rec.locked;
   li.dataset.state = rec.correct ? 'correct' : rec.attempts ? 'wrong' : 'new';
   status.textContent = rec.correct ? `✓ correct${rec.attempts > 1 ? ` (attempt ${rec.attempts})` : ''}` : rec.attempts ? `${rec.attempts} attempt${rec.attempts === 1 ? '' : 's'}` : '';
+  const zero = /^w(\d+)$/;
   li.querySelectorAll('form input, form button').forEach((el) => {
-    el.disabled = done || (el.name?.startsWith('w') && el.closest('.mask-answer') && li.querySelector(`input[name=z${el.dataset.k}]`)?.checked);
+    el.disabled = done || Boolean(ex.answer.type === 'mask' && zero.test(el.name ?? '') && rec.raw?.zero?.[Number(zero.exec(el.name)[1])]);
   });
   const feedback = li.querySelector('.feedback');
   if (!rec.attempts) {

@@ -1,14 +1,11 @@
 // A matrix as a table of coloured cells with the numbers in them (weights 0..1 on a light-to-dark ramp,
-// signed values on a blue–white–orange ramp). constructor(container, options), update(data).
-import { textColorFor } from '../colors.js';
-
-function mix(a, b, t) { return a.map((v, k) => Math.round(v + (b[k] - v) * t)); }
-const WHITE = [255, 255, 255], PURPLE = [61, 36, 128], BLUE = [33, 102, 172], ORANGE = [199, 90, 6];
+// signed values on a blue–white–orange ramp): the walkthrough's ramps (colors.js), so a colour means the same
+// thing on every page. constructor(container, options), update(data).
+import { diverging, sequential, textColorFor } from '../colors.js';
 
 function cellRgb(value, signed, limit = 1) {
   if (!Number.isFinite(value)) return [220, 220, 220];
-  const t = Math.min(1, Math.abs(value) / (limit || 1));
-  return signed ? mix(WHITE, value < 0 ? BLUE : ORANGE, t) : mix(WHITE, PURPLE, t);
+  return signed ? diverging(value, limit || 1) : sequential(Math.min(1, Math.abs(value) / (limit || 1)));
 }
 export function cellColor(value, signed, limit = 1) {
   return `rgb(${cellRgb(value, signed, limit).join(', ')})`;

@@ -64,7 +64,6 @@ export class PrecisionSection {
   render() {
     const s = this.state;
     const runs = this.run(s.shift);
-    const n = s.logits.length;
     const head = h('tr', {}, h('th', {}, 'computed in'), h('th', {}, 'stored logits'), h('th', {}, 'exp(…)'), h('th', {}, 'sum'),
       h('th', {}, 'weights'), h('th', {}, 'Σ weights'), h('th', {}, 'verdict'));
     const body = runs.map((r) => {

@@ -1,6 +1,6 @@
 // Small input views: the header (sentence, preset menu, seed, step navigator), number steppers,
 // the scale switch and the mask controls. Each reports changes through a callback; none keeps state.
-import { escapeHtml } from './step-card.js';
+import { escapeHtml } from '../lib/escape.js';
 
 let uid = 0;
 const nextId = (p) => `${p}-${++uid}`;
@@ -112,6 +112,12 @@ export class NumberControl {
     if (document.activeElement !== this.input) this.input.value = String(value);
     this.el.querySelector('.dec').disabled = value <= this.options.min;
     this.el.querySelector('.inc').disabled = value >= this.options.max;
+  }
+
+  /** Locked by an instructor: neither typed into nor stepped (unlocking re-enables the steppers at the next update). */
+  lock(on) {
+    this.input.disabled = on;
+    if (on) this.el.querySelectorAll('button').forEach((b) => { b.disabled = true; });
   }
 }
 

@@ -6,6 +6,7 @@ import { LEVELS, RAMPS, faded, pixelOf } from '../colors.js';
 import { formatExact, formatNumber, parseNumber } from '../numbers.js';
 import { Legend } from './legend.js';
 import { hideTooltip, showTooltip } from './tooltip.js';
+import { cursorAction } from './grid-cursor.js';
 
 const MAX_WIDTH = 640, MAX_HEIGHT = 480, MAX_CELL = 24; // CSS pixels
 const HIDDEN = [205, 205, 205], HIDDEN_PIXEL = pixelOf(HIDDEN), HIDDEN_FADED = pixelOf(faded(HIDDEN));
@@ -258,17 +259,15 @@ export class CanvasHeatmap {
   onKey(e) {
     if (e.target !== this.wrap) return;
     const [i, j] = this.focus;
-    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], PageUp: [-10, 0], PageDown: [10, 0] };
-    if (moves[e.key]) { e.preventDefault(); this.move(i + moves[e.key][0], j + moves[e.key][1]); return; }
-    if (e.key === 'Home') { e.preventDefault(); this.move(i, 0); return; }
-    if (e.key === 'End') { e.preventDefault(); this.move(i, this.cols - 1); return; }
-    if (e.key === 'Enter' || e.key === 'F2' || (e.key === ' ' && !this.options.editable)) {
-      e.preventDefault();
+    const a = cursorAction(e, [i, j], { rows: this.rows, cols: this.cols, editable: this.options.editable });
+    if (!a) return;
+    e.preventDefault();
+    if (a.move) this.move(...a.move);
+    else if (a.type) this.startEdit(i, j, a.type);
+    else {
       this.select(i, j);
-      if (this.options.editable && e.key !== ' ') this.startEdit(i, j, null);
-      return;
+      if (this.options.editable && a.open) this.startEdit(i, j, null);
     }
-    if (this.options.editable && e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); this.startEdit(i, j, e.key); }
   }
 
   startEdit(i, j, firstChar) {

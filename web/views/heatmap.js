@@ -5,6 +5,7 @@ import { RAMPS, levelOf } from '../colors.js';
 import { formatExact, formatNumber, parseNumber } from '../numbers.js';
 import { Legend } from './legend.js';
 import { hideTooltip, showTooltip } from './tooltip.js';
+import { cursorAction } from './grid-cursor.js';
 
 const CLASSES = ['hidden-cell', 'pending', 'invalid', 'sel-row', 'sel-col', 'sel-cell']; // bit b of a cell's classes
 
@@ -233,16 +234,12 @@ export class Heatmap {
     const td = e.target.closest('td');
     if (!td) return;
     const i = +td.dataset.row, j = +td.dataset.col;
-    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    if (moves[e.key]) { e.preventDefault(); this.moveFocus(i + moves[e.key][0], j + moves[e.key][1]); return; }
-    if (e.key === 'Home') { e.preventDefault(); this.moveFocus(i, 0); return; }
-    if (e.key === 'End') { e.preventDefault(); this.moveFocus(i, 1e9); return; }
-    if (e.key === 'Enter' || e.key === 'F2') { e.preventDefault(); this.activate(td, true); return; }
-    if (e.key === ' ' && !this.options.editable) { e.preventDefault(); this.activate(td, false); return; }
-    if (this.options.editable && e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
-      e.preventDefault();
-      this.startEdit(td, e.key);
-    }
+    const a = cursorAction(e, [i, j], { rows: this.cells.length, cols: this.cells[0]?.length ?? 0, editable: this.options.editable });
+    if (!a) return;
+    e.preventDefault();
+    if (a.move) this.moveFocus(...a.move);
+    else if (a.type) this.startEdit(td, a.type);
+    else this.activate(td, a.open);
   }
 
   activate(td, fromKeyboard) {

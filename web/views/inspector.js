@@ -1,11 +1,33 @@
 // The inspector: the arithmetic behind the selected cell, with the live numbers from the engine
-// (explainScore / explainSoftmax / explainOutput) or, for the projections, from the current matrices.
+// (explainScore, explainSoftmax, explainOutput, explainProjection): the page multiplies nothing itself.
 import { formatExact as f } from '../numbers.js';
 import { setHtml } from './dom.js';
 
-const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+import { escapeHtml as esc } from '../lib/escape.js';
 const tok = (s) => `<b class="tok">${esc(s)}</b>`;
 const paren = (v) => (v < 0 ? `(${f(v)})` : f(v));
+
+// The lines of a score's arithmetic, by the lesson's score function (core/explain.hpp): every sum shown is the sum
+// of the terms shown, and the last line is the score.
+function scoreArithmetic(e, t) {
+  const qi = `q<sub>${esc(t[e.i])}</sub>`, kj = `k<sub>${esc(t[e.j])}</sub>`;
+  const terms = e.terms.map((x) => `${paren(x.a)}×${paren(x.b)}`).join(' + ');
+  const products = `<p class="arith">${terms}</p><p class="arith">= ${e.terms.map((x) => paren(x.product)).join(' + ')}</p>`;
+  if (e.score === 'cosine') {
+    return `<p>The cosine of ${qi} and ${kj}: their dot product (multiply number by number and add) divided by their lengths:</p>`
+      + `${products}<p class="arith">= ${f(e.dot)}</p>`
+      + `<p class="arith">${f(e.dot)} ÷ (|${qi}| × |${kj}|) = ${f(e.dot)} ÷ (${f(e.qNorm)} × ${f(e.kNorm)})</p><p class="arith result">= ${f(e.sum)}</p>`;
+  }
+  if (e.score === 'general') {
+    return `<p>${qi} · (W<sub>a</sub> ${kj}): the key as W<sub>a</sub> sees it, multiplied by the query number by number and added:</p>`
+      + `${products}<p class="arith result">= ${f(e.sum)}</p>`;
+  }
+  if (!e.terms.length) {
+    const how = e.score === 'additive' ? `v<sub>a</sub> · tanh(${qi} W<sub>1</sub> + ${kj} W<sub>2</sub>)` : `(${qi} W<sub>a</sub>)[${e.j + 1}], the key’s position`;
+    return `<p>This lesson scores with ${how}:</p><p class="arith result">= ${f(e.sum)}</p>`;
+  }
+  return `<p>${qi} · ${kj} multiplies the two rows number by number and adds:</p>${products}<p class="arith result">= ${f(e.sum)}</p>`;
+}
 
 export class Inspector {
   constructor(container, options = {}) {
@@ -32,7 +54,7 @@ export class Inspector {
       if (['scores', 'scaled'].includes(s.matrix)) html += this.score(explain.score(s.head, s.row, s.col), t, trace) + headNote;
       else if (s.matrix === 'weights') html += this.softmax(explain.softmax(s.head, s.row), t, s.col) + headNote;
       else if (s.matrix === 'Z') html += this.output(explain.output(s.head, s.row, s.col), t) + headNote;
-      else if (['Q', 'K', 'V'].includes(s.matrix)) html += this.projection(s, t, trace) + headNote;
+      else if (['Q', 'K', 'V'].includes(s.matrix)) html += this.projection(explain.projection(s.matrix, s.head, s.row, s.col), s, t) + headNote;
       else html += this.input(s, t, trace);
     } catch (err) {
       html += `<p class="hint">Nothing to explain for this cell (${esc(err.message)}).</p>`;
@@ -41,10 +63,8 @@ export class Inspector {
   }
 
   score(e, t, trace) {
-    const terms = e.terms.map((x) => `${paren(x.a)}×${paren(x.b)}`).join(' + ');
     let h = `<h3>Score: how much ${tok(t[e.i])} is drawn to ${tok(t[e.j])}</h3>`;
-    h += `<p>q<sub>${esc(t[e.i])}</sub> · k<sub>${esc(t[e.j])}</sub> multiplies the two rows number by number and adds:</p>`;
-    h += `<p class="arith">${terms}</p><p class="arith">= ${e.terms.map((x) => paren(x.product)).join(' + ')}</p><p class="arith result">= ${f(e.sum)}</p>`;
+    h += scoreArithmetic(e, t);
     h += trace.divisor === 1
       ? '<p>Scaling is off, so the scaled score is the same number.</p>'
       : `<p>Scaled: ${f(e.sum)} ÷ ${f(e.divisor)} = <b>${f(e.scaled)}</b></p>`;
@@ -76,17 +96,12 @@ export class Inspector {
     return h;
   }
 
-  // (the trace's matrices are flat, row after row: only the numbers shown are read)
-  projection(s, t, trace) {
-    const W = { Q: trace.inputs.W_Q, K: trace.inputs.W_K, V: trace.inputs.W_V }[s.matrix], X = trace.X;
-    const width = s.matrix === 'V' ? trace.dV : trace.dK;
-    const c = s.head * width + s.col;
-    if (!W || s.row >= X.rows || c >= W.cols) return '';
-    const x = X.data.subarray(s.row * X.cols, (s.row + 1) * X.cols);
-    const terms = Array.from(x, (a, r) => `${paren(a)}×${paren(W.data[r * W.cols + c])}`).join(' + ');
-    const sum = x.reduce((acc, a, r) => acc + a * W.data[r * W.cols + c], 0);
+  // (the engine's arithmetic: the page multiplies nothing itself)
+  projection(e, s, t) {
+    if (!e) return '';
+    const terms = e.terms.map((x) => `${paren(x.a)}×${paren(x.b)}`).join(' + ');
     const name = { Q: 'query', K: 'key', V: 'value' }[s.matrix];
-    return `<h3>${s.matrix}: the ${name} of ${tok(t[s.row])}, column ${s.col + 1}</h3><p>Row ${tok(t[s.row])} of X times column ${c + 1} of W<sub>${s.matrix}</sub>:</p><p class="arith">${terms}</p><p class="arith result">= ${f(sum)}</p>`;
+    return `<h3>${s.matrix}: the ${name} of ${tok(t[s.row])}, column ${s.col + 1}</h3><p>Row ${tok(t[s.row])} of X times column ${e.column + 1} of W<sub>${s.matrix}</sub>:</p><p class="arith">${terms}</p><p class="arith result">= ${f(e.sum)}</p>`;
   }
 
   input(s, t, trace) {

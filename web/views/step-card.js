@@ -1,6 +1,7 @@
 // One walkthrough step as a card: number, title, our explanation, the formula, a row of controls and a
 // body the page fills with heatmaps. Built from a step of steps.js.
 import { setHtml } from './dom.js';
+import { escapeHtml } from '../lib/escape.js';
 
 export class StepCard {
   constructor(container, options) {
@@ -34,6 +35,3 @@ export class StepCard {
   }
 }
 
-export function escapeHtml(s) {
-  return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
-}

@@ -1,7 +1,8 @@
 // The instructor's bar under the header: copy link, instructor settings (hide steps, lock inputs, a note),
 // export, embed. It reports through callbacks and keeps no state of its own; token and note text only ever
 // reaches the DOM as text.
-import { STEP_IDS, LOCKABLE, MAX_NOTE } from '../share.js';
+import { STEP_IDS, LOCKABLE } from '../registry.js';
+import { MAX_NOTE } from '../share.js';
 
 const LOCK_LABELS = { X: 'X', W_Q: 'W_Q', W_K: 'W_K', W_V: 'W_V', W_O: 'W_O', sentence: 'sentence & preset', seed: 'seed', sizes: 'sizes & heads', scale: 'scale switch', mask: 'mask' };
 
@@ -14,6 +15,9 @@ function el(tag, props = {}, ...children) {
 export async function copyText(text) {
   try { await navigator.clipboard.writeText(text); return true; } catch { return false; }
 }
+
+/** A list with `item` in it or not, in the order of `all`. */
+const toggled = (list, item, on, all) => all.filter((x) => (x === item ? on : list.includes(x)));
 
 export class Toolbar {
   /** options: {onCopyLink(), onHidden(ids), onLocked(names), onNote(text), onExport(), onEmbed()} */
@@ -40,14 +44,15 @@ export class Toolbar {
     const steps = el('fieldset', {}, el('legend', { textContent: 'Steps students see' }));
     this.stepBoxes = STEP_IDS.map((id, k) => {
       const box = el('input', { type: 'checkbox', name: 'show-step', value: id });
-      box.addEventListener('change', () => options.onHidden(this.stepBoxes.filter((b) => !b.checked).map((b) => b.value)));
+      // (the new list is made from the state last drawn and this box's new value: nothing else is read back)
+      box.addEventListener('change', () => options.onHidden(toggled(this.shown.hidden, id, !box.checked, STEP_IDS)));
       steps.append(el('label', {}, box, ` ${k + 1} ${id}`));
       return box;
     });
     const locks = el('fieldset', {}, el('legend', { textContent: 'Locked (students cannot change)' }));
     this.lockBoxes = LOCKABLE.map((name) => {
       const box = el('input', { type: 'checkbox', name: 'lock', value: name });
-      box.addEventListener('change', () => options.onLocked(this.lockBoxes.filter((b) => b.checked).map((b) => b.value)));
+      box.addEventListener('change', () => options.onLocked(toggled(this.shown.locked, name, box.checked, LOCKABLE)));
       locks.append(el('label', {}, box, ` ${LOCK_LABELS[name]}`));
       return box;
     });
@@ -74,6 +79,7 @@ export class Toolbar {
 
   /** data: {hidden, locked, note} */
   update({ hidden, locked, note }) {
+    this.shown = { hidden, locked };
     for (const b of this.stepBoxes) b.checked = !hidden.includes(b.value);
     for (const b of this.lockBoxes) b.checked = locked.includes(b.value);
     if (document.activeElement !== this.note) this.note.value = note;

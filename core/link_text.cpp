@@ -1,0 +1,117 @@
+#include "link_text.hpp"
+
+namespace attnlab::link {
+
+// What JavaScript's .length counts: UTF-16 units (two for a code point past U+FFFF).
+std::size_t utf16_length(std::string_view s) {
+  std::size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xc0) != 0x80 ? (c >= 0xf0 ? 2 : 1) : 0;
+  return n;
+}
+
+// Strict UTF-8 (RFC 3629), as TextDecoder with {fatal: true} and decodeURIComponent want it: no overlong
+// forms, no surrogates, nothing past U+10FFFF. The length of the character at i, or 0 when it is not one.
+std::size_t utf8_char(std::string_view s, std::size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  if (c < 0x80) return 1;
+  std::size_t more;
+  unsigned lo = 0x80, hi = 0xbf;  // the allowed range of the second byte
+  if (c >= 0xc2 && c <= 0xdf) more = 1;
+  else if (c >= 0xe0 && c <= 0xef) more = 2, lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+  else if (c >= 0xf0 && c <= 0xf4) more = 3, lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+  else return 0;
+  if (s.size() - i <= more) return 0;
+  for (std::size_t k = 1; k <= more; ++k) {
+    const auto b = static_cast<unsigned char>(s[i + k]);
+    if (k == 1 ? (b < lo || b > hi) : (b & 0xc0) != 0x80) return 0;
+  }
+  return 1 + more;
+}
+
+bool valid_utf8(std::string_view s) {
+  for (std::size_t i = 0, n; i < s.size(); i += n)
+    if ((n = utf8_char(s, i)) == 0) return false;
+  return true;
+}
+
+// Messages quote the input, possibly cut inside a character: those bytes become U+FFFD.
+std::string utf8_repaired(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0, n; i < s.size(); i += n) {
+    n = utf8_char(s, i);
+    if (n == 0) out += "\xef\xbf\xbd", n = 1;
+    else out.append(s.substr(i, n));
+  }
+  return out;
+}
+
+std::string with_commas(std::size_t n) {  // (1500000).toLocaleString('en')
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// "%XX" → byte, like decodeURIComponent (whose UTF-8 check is valid_utf8, run afterwards). False for a '%'
+// without two hex digits.
+bool percent_decode(std::string_view text, std::string& out) {
+  out.clear();
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '%') {
+      out += text[i];
+      continue;
+    }
+    if (text.size() - i < 3) return false;
+    const int a = hex_value(text[i + 1]), b = hex_value(text[i + 2]);
+    if (a < 0 || b < 0) return false;
+    out += static_cast<char>(a * 16 + b);
+    i += 2;
+  }
+  return true;
+}
+
+// base64url without padding. Leftover bits of the last character are ignored, as atob ignores them.
+std::optional<std::string> base64url_decode(std::string_view text, std::string& error) {
+  auto value = [](char c) {
+    if (c >= 'A' && c <= 'Z') return c - 'A';
+    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+    if (c >= '0' && c <= '9') return c - '0' + 52;
+    if (c == '-') return 62;
+    if (c == '_') return 63;
+    return -1;
+  };
+  for (char c : text)
+    if (value(c) < 0) {
+      error = "it contains characters that base64url does not use";
+      return std::nullopt;
+    }
+  if (text.size() % 4 == 1) {  // 6 bits cannot end a byte: no encoder writes this
+    error = "its base64url text has a stray last character";
+    return std::nullopt;
+  }
+  std::string out;
+  out.reserve(text.size() / 4 * 3 + 2);
+  std::uint32_t buffer = 0;
+  int bits = 0;
+  for (char c : text) {
+    buffer = (buffer << 6) | static_cast<std::uint32_t>(value(c));
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out += static_cast<char>((buffer >> bits) & 0xff);
+    }
+  }
+  return out;
+}
+
+}  // namespace attnlab::link

@@ -1,0 +1,155 @@
+// The controller: turns an event (an edit, a preset, a link, a host's message) into a new state. Every lesson is
+// traced by the engine before it is accepted; a rejected one leaves the shown lesson and sets `problems`. The
+// trace of the shown lesson is derived data: it is kept here, never in the state.
+import { DEFAULT_PRESET, presetById } from '../presets/index.js';
+import { OFF_THREAD_WORK, workOf } from '../off-thread.js';
+import { incomingLesson } from '../incoming.js';
+import { addOutputProjection, addSeed, inputsOf, maskFor, removeOutputProjection, resize, setCell, setSeed, setSentence } from '../lesson-edit.js';
+import { MAX_NOTE } from '../share.js';
+import { selectionFits } from './selection.js';
+
+
+/**
+ * engine: the page's engine (wasm/engine.js); offThread: the worker's (web/off-thread.js) or null.
+ * Returns {shown(), settled(), tryLesson(lesson, patch), loadPreset(id), setLessonFromOutside(lesson), explain, on: {…events}}.
+ */
+export function createController({ engine, store, offThread }) {
+  let shown = null;                // {lesson, trace, inputs} of the lesson on screen
+  let latest = 0;                  // the newest lesson asked for; an older answer from the worker is dropped
+  let settled = Promise.resolve(); // resolves when the worker has answered the newest lesson
+  const state = () => store.get();
+
+  function dims() {
+    const t = shown.trace;
+    return { n: t.tokens.length, dModel: t.dModel, dK: t.dK, dV: t.dV, heads: t.heads };
+  }
+
+  /** A computed lesson becomes the one shown. */
+  function accept(lesson, trace, patch) {
+    let inputs = null; // the inputs as arrays of rows, what edits start from: made when the first edit asks for them
+    shown = { lesson, trace, get inputs() { return (inputs ??= inputsOf(trace)); } };
+    const n = trace.tokens.length;
+    const sel = 'selection' in patch ? patch.selection : state().selection;
+    const selection = sel && selectionFits(sel, trace) ? sel : null;
+    const reveal = Math.min(patch.reveal ?? state().reveal ?? n, n);
+    store.set({ ...patch, selection, lesson, reveal, problems: [], busy: 0 });
+  }
+
+  /** Accept a new lesson if the engine can trace it; otherwise report its problems and keep the old one. */
+  function tryLesson(lesson, patch = {}) {
+    const seq = ++latest;
+    if (state().busy) store.set({ busy: 0 });
+    if (offThread && workOf(lesson) > OFF_THREAD_WORK) return tryOffThread(lesson, patch, seq);
+    const r = engine.trace(lesson);
+    if (r.crashed) return { ok: false, problems: r.problems, crashed: true }; // restored by the crash recovery
+    if (!r.ok) {
+      store.set({ problems: r.problems });
+      return { ok: false, problems: r.problems };
+    }
+    accept(lesson, r.value, patch);
+    return { ok: true };
+  }
+
+  /** A big lesson: checked here at once (a refusal is as immediate as for a small one), computed by the worker. */
+  function tryOffThread(lesson, patch, seq) {
+    let found;
+    try { found = engine.check(lesson); } catch (err) { if (!err.crashed) throw err; return { ok: false, problems: [], crashed: true }; }
+    if (found.length) { store.set({ problems: found }); return { ok: false, problems: found }; }
+    store.set({ busy: workOf(lesson) });
+    settled = offThread.trace(lesson).then((r) => {
+      if (seq !== latest) return;
+      if (r.ok) accept(lesson, r.trace, patch);
+      else if (!shown) {
+        store.set({ busy: 0, notice: `The lesson could not be computed (${r.crashed ? r.message : r.problems[0]?.message}), so the default lesson is shown instead.` });
+        loadPreset(DEFAULT_PRESET.id, { keepNotice: true });
+      } else {
+        store.set({ busy: 0, notice: r.crashed ? `Computing that lesson stopped the engine (${r.message}); the lesson before it is kept.` : '', problems: r.problems ?? [] });
+      }
+    });
+    return { ok: true, pending: true };
+  }
+
+  function loadPreset(id, { keepNotice = false } = {}) {
+    const p = presetById(id);
+    if (!p) return { ok: false };
+    const r = tryLesson(structuredClone(p.lesson), { preset: id, selection: null, reveal: null });
+    if (r.ok && !keepNotice) store.set({ notice: '' });
+    return r;
+  }
+
+  /** A lesson from a host page or a test: plain JSON or typed matrices ({rows, cols, data}). */
+  function setLessonFromOutside(lesson) {
+    // a plain JSON copy (no inherited keys, typed matrices checked and made rows): web/incoming.js
+    const incoming = incomingLesson(lesson);
+    if (!incoming.ok) return incoming;
+    try {
+      const r = tryLesson(incoming.lesson, { preset: null, selection: null, reveal: null });
+      return r.ok ? { ok: true, problems: [] } : { ok: false, problems: r.problems ?? [{ field: 'lesson', message: 'could not be shown' }] };
+    } catch (err) {
+      return { ok: false, problems: [{ field: 'lesson', message: `could not be shown: ${err.message}` }] };
+    }
+  }
+
+  const locked = (name) => state().locked.includes(name);
+  const edit = (make) => {
+    let next;
+    try { next = make(); } catch (err) { if (err.crashed) return { ok: false, crashed: true }; throw err; } // restored by the crash recovery
+    return tryLesson(next);
+  };
+  let lastNumericScale = null;
+
+  // The page's events, each a new state (or the same one with its problems).
+  const on = {
+    sentence: (text) => edit(() => setSentence(engine, shown.lesson, shown.inputs, dims(), text)),
+    preset: (id) => loadPreset(id),
+    seed: (seed) => tryLesson(setSeed(shown.lesson, seed)),
+    addSeed: () => tryLesson(addSeed(shown.lesson, shown.inputs, 0)),
+    resize: (patch) => edit(() => resize(engine, shown.lesson, shown.inputs, dims(), { ...dims(), ...patch })),
+    cell: (name, i, j, v) => tryLesson(setCell(shown.lesson, shown.inputs, name, i, j, v)),
+    scale(on) {
+      const next = structuredClone(shown.lesson);
+      if (typeof next.scale === 'number') lastNumericScale = next.scale;
+      if (on) { if (lastNumericScale) next.scale = lastNumericScale; else delete next.scale; } else next.scale = 'none';
+      return tryLesson(next);
+    },
+    maskKind(kind) {
+      const n = shown.trace.tokens.length;
+      return tryLesson(maskFor(shown.lesson, kind, shown.trace), kind === 'causal' ? { reveal: 1 } : { reveal: n });
+    },
+    padding(i, pad) {
+      const next = structuredClone(shown.lesson);
+      next.mask.padding[i] = pad;
+      return tryLesson(next);
+    },
+    toggleMask(i, j) {
+      if (locked('mask')) return { ok: false };
+      const next = structuredClone(shown.lesson);
+      next.mask[i][j] = next.mask[i][j] ? 0 : 1;
+      return tryLesson(next);
+    },
+    outputProjection: (add) => tryLesson(add ? addOutputProjection(shown.lesson, shown.inputs) : removeOutputProjection(shown.lesson)),
+    reveal: (step) => store.set({ reveal: step }),
+    select: (selection) => store.set({ selection }),
+    step: (step) => store.set({ step }),
+    hidden: (hidden) => store.set({ hidden }),
+    locked: (list) => store.set({ locked: list }),
+    note: (note) => store.set({ note: note.slice(0, MAX_NOTE) }),
+  };
+
+  // The engine explains the trace it holds last; after a lesson computed elsewhere (the worker) or a rejected
+  // edit it may hold another, and traces the shown lesson again the first time an explanation is asked for.
+  const hold = () => { if (shown && engine.traced !== shown.lesson) engine.trace(shown.lesson); };
+  const explain = {
+    score: (h, i, j) => (hold(), engine.explainScore(h, i, j)),
+    softmax: (h, i) => (hold(), engine.explainSoftmax(h, i)),
+    output: (h, i, t) => (hold(), engine.explainOutput(h, i, t)),
+    projection: (m, h, i, t) => (hold(), engine.explainProjection(m, h, i, t)),
+  };
+
+  return {
+    explain,
+    shown: () => shown,
+    settled: () => settled,
+    tryLesson, loadPreset, setLessonFromOutside, on,
+  };
+}

@@ -1,0 +1,158 @@
+// The state in the address bar. The first state comes from the link (or this browser's copy of a state too large
+// for a link, or the default lesson); every edit of the lesson or of the instructor's settings is a new history
+// entry (typing bursts within a second share one), selection, step and decoding step only replace the current
+// one; Back and Forward open the state of their entry. A link holds a state only up to share.js's limit: past it
+// the address bar keeps the last state that fitted, the newer one is kept in this browser (web/persist.js), and
+// the student is told.
+import { DEFAULT_PRESET, presetById } from '../presets/index.js';
+import { STEP_IDS, LOCKABLE } from '../registry.js';
+import { decodeFragment, encodeState, payloadOf, MAX_FRAGMENT, MAX_NOTE } from '../share.js';
+import { openPersist } from '../persist.js';
+import { LINKED, SCHEMA } from './store.js';
+import { seedFromQuery, VIEW_QUERY, withSomeStepShown } from '../query-options.js';
+
+const VIEW_DEFAULTS = Object.fromEntries(LINKED.filter((k) => k !== 'lesson').map((k) => [k, SCHEMA[k]]));
+const looksLikeHtml = (t) => typeof t === 'string' && /<\s*[a-z!/]|\bon[a-z]+\s*=|javascript:/i.test(t);
+
+/** A decoded fragment → {state} if the engine accepts its lesson, else {notice} saying why not. */
+function acceptDecoded(engine, d, what) {
+  const instead = what === 'this link' ? 'the default lesson is shown instead' : 'the previous lesson is kept';
+  if (!d.ok) return { notice: d.empty ? '' : `The link could not be read (${d.message}), so ${instead}.` };
+  let found;
+  try { found = engine.check(d.state.lesson); } catch (err) { if (!err.crashed) throw err; found = [{ field: 'engine', message: err.message }]; }
+  if (found.length) return { notice: `The lesson in ${what} has problems (${found.slice(0, 3).map((p) => `${p.field}: ${p.message}`).join('; ')}), so ${instead}.` };
+  // Text that looks like HTML is shown as plain text anyway; say so, since a link made by this page never has it.
+  const l = d.state.lesson;
+  const texts = [l.title, l.note, l.sentence, d.state.note, ...(Array.isArray(l.tokens) ? l.tokens : []), ...(Array.isArray(l.vocab) ? l.vocab : [])];
+  const notices = texts.some(looksLikeHtml) ? ['This link’s text contains HTML-like markup (for example in a token); it is shown as plain text and nothing in it runs.'] : [];
+  // a link that hides all six steps would be a blank page (web/query-options.js)
+  const state = withSomeStepShown({ ...d.state, preset: d.state.preset && presetById(d.state.preset) ? d.state.preset : null }, STEP_IDS, notices);
+  return { state, notice: notices.join(' ') };
+}
+
+/**
+ * engine, query (URLSearchParams), embed (an embed's state belongs to its host: no copy kept, no history entries).
+ * initialState() → the first state; start(store, controller, {onFollowed}) keeps the address bar in step.
+ */
+export function createLinkSync({ engine, query, embed }) {
+  const saved = embed ? null : openPersist(location.pathname);
+  let restoredCopy = false, controller = null, store = null;
+
+  async function initialState() {
+    const fromLink = acceptDecoded(engine, await decodeFragment(location.hash, engine), 'this link');
+    let { state } = fromLink, notice = fromLink.notice;
+    const kept = saved ? await saved.restore(location.hash) : null;
+    if (kept) {
+      // the copy is a payload as the link holds it: the engine reads it the same way
+      const copy = acceptDecoded(engine, engine.readPayload(kept), 'this browser’s copy');
+      if (copy.state) { state = copy.state; notice = copy.notice || notice; restoredCopy = true; }
+    }
+    if (engine.crashed) await engine.restart(); // the lesson stopped the engine: the default one needs a fresh instance
+    const linked = Boolean(state);
+    if (!state) {
+      const preset = presetById(query.get('preset') ?? '') ?? DEFAULT_PRESET;
+      state = { lesson: structuredClone(preset.lesson), preset: preset.id };
+    }
+    // query options seed the view of a page opened without a link state (web/query-options.js); in an embed they
+    // are the host's attributes, set again on every open, so there they apply over the link's
+    const seeded = seedFromQuery(query, { ...VIEW_DEFAULTS, ...state }, { fromLink: linked && !embed, steps: STEP_IDS, lockable: LOCKABLE, maxNote: MAX_NOTE });
+    if (seeded.notice) notice = notice ? `${notice} ${seeded.notice}` : seeded.notice;
+    return { ...seeded.state, notice };
+  }
+
+  // ---------- a link too large: the copy in this browser, and the notice ----------
+  let copyWritten = Promise.resolve(); // the last copy asked for, written
+  let tooLong = 0, copyKept = true, linkNotice = null; // tooLong: characters of the link that does not fit
+  function holds(state, hash) {
+    const fits = hash.length - 1 <= MAX_FRAGMENT;
+    tooLong = fits ? 0 : hash.length - 1;
+    if (fits) {
+      restoredCopy = false;
+      saved?.forget();
+    } else {
+      copyWritten = (saved ? saved.save(payloadOf(state), location.hash) : Promise.resolve(false)).then((ok) => { copyKept = ok; showLinkNotice(); });
+    }
+    showLinkNotice();
+    return fits;
+  }
+  function showLinkNotice() {
+    const text = !tooLong ? null
+      : `${restoredCopy ? 'Your latest edits were restored from this browser. ' : ''}This lesson is too large for a link (${tooLong.toLocaleString('en')} characters; a link holds at most ${MAX_FRAGMENT.toLocaleString('en')}), so the address bar and copied links no longer hold your latest edits. ${copyKept
+        ? 'This browser keeps them: reloading this page brings them back. To share them, use Export → Lesson (JSON).'
+        : 'This browser does not let the page keep them either (storage is off or full): use Export → Lesson (JSON) to keep them.'}`;
+    if (text === linkNotice) return;
+    const notice = store.get().notice;
+    if (text) store.set({ notice: text });
+    else if (notice === linkNotice) store.set({ notice: '' });
+    linkNotice = text;
+  }
+
+  // ---------- writing the link: just after the edit is painted, once per burst ----------
+  let lastHash = location.hash, urlSeq = 0, lastPushAt = 0, lastEditKey = null, urlTimer = null, urlDone = null;
+  let urlWritten = Promise.resolve();
+  const editKey = (st) => JSON.stringify([st.lesson, st.preset, st.hidden, st.locked, st.note]);
+  function schedule() {
+    // a big lesson's link takes a while to build: it waits for a pause in the edits
+    const t = controller.shown()?.trace;
+    const wait = t && t.tokens.length * t.dModel > 4096 ? 300 : 20;
+    if (!urlDone) urlWritten = new Promise((resolve) => { urlDone = resolve; });
+    clearTimeout(urlTimer);
+    urlTimer = setTimeout(() => { const done = urlDone; urlDone = null; writeUrl().then(done, done); }, wait);
+  }
+  async function writeUrl() {
+    const state = store.get(), seq = ++urlSeq;
+    const key = editKey(state);
+    const edited = lastEditKey !== null && key !== lastEditKey;
+    lastEditKey = key;
+    const hash = await encodeState(state);
+    if (seq !== urlSeq) return;
+    if (!holds(state, hash)) return;
+    const now = performance.now();
+    // (an embed only replaces: its entries would join the host page's Back button)
+    const push = edited && !embed && now - lastPushAt > 1000 && location.hash !== '';
+    if (edited) lastPushAt = now;
+    lastHash = hash;
+    if (hash === location.hash) return;
+    history[push ? 'pushState' : 'replaceState'](null, '', hash);
+  }
+
+  // ---------- following the link: Back, Forward, an edited address ----------
+  async function followUrl(onFollowed) {
+    if (location.hash === lastHash) return;
+    const target = location.hash;
+    const d = await decodeFragment(target, engine);
+    if (location.hash !== target) return;
+    const { state, notice } = acceptDecoded(engine, d, 'the new link');
+    if (!state) { if (notice) store.set({ notice }); return; }
+    lastHash = target;
+    const r = controller.tryLesson(state.lesson, { ...VIEW_DEFAULTS, ...state });
+    await controller.settled();
+    lastEditKey = editKey(store.get()); // moving through history is not a new edit
+    if (r.ok) { store.set({ notice: '' }); onFollowed(state.step); }
+  }
+
+  /** The link of the state shown, once the address bar holds it. */
+  async function shareLink() {
+    await urlWritten;
+    const url = new URL(location.href);
+    url.hash = await encodeState(store.get());
+    url.searchParams.delete('embed');
+    for (const name of VIEW_QUERY) url.searchParams.delete(name); // the fragment holds them: one source of truth
+    return url.href;
+  }
+
+  return {
+    initialState, shareLink,
+    start(theStore, theController, { onFollowed }) {
+      store = theStore;
+      controller = theController;
+      store.subscribe(schedule);
+      const follow = () => followUrl(onFollowed);
+      window.addEventListener('popstate', follow);
+      window.addEventListener('hashchange', follow);
+    },
+    /** Characters of a link too large to hold the state shown (0 when it fits). */
+    get tooLong() { return tooLong; },
+    copyWritten: () => copyWritten,
+  };
+}

@@ -1,0 +1,176 @@
+// One view per walkthrough step (the steps themselves are data: web/registry.js). Each view:
+//   controls(host, on)         → {update(state, trace), lock(locked)}: the step's own inputs, reporting to the controller
+//   grids(trace, state)        → the heatmaps it shows: [{key, matrix, head?, group?, options}] (a group per head)
+//   paint(trace, state)        → {key: {matrix, …}}: what each heatmap draws now
+//   notes(trace, state)        → HTML notes under the step's formula
+// A view reads the state and the trace it is given, never the DOM.
+import { MATRICES } from '../registry.js';
+import { escapeHtml } from '../lib/escape.js';
+import { formatExact } from '../numbers.js';
+import { maskKind } from '../lesson-edit.js';
+import { setHtml } from './dom.js';
+import { MaskControl, MaskGrid, NumberControl, Switch } from './controls.js';
+
+// a token in a sentence of ours, isolated: a right-to-left override in it cannot reverse the words after it
+const q = (s) => `“\u2068${s}\u2069”`;
+const tokensOf = (t) => t.tokens;
+const label = (name) => MATRICES[name].label;
+/** Column labels: 1…count, or head.column when the columns are blocks of heads. */
+const dimLabels = (t, count, perHead) => Array.from({ length: count }, (_, j) => (perHead && t.heads > 1 ? `${Math.floor(j / perHead) + 1}.${(j % perHead) + 1}` : String(j + 1)));
+const perHead = (t, name, options) => Array.from({ length: t.heads }, (_, h) => ({
+  key: `${name}${h}`, matrix: name, head: h, group: h,
+  options: { label: label(name), ariaName: `${name}${t.heads > 1 ? ` head ${h + 1}` : ''}`, scale: MATRICES[name].scale, digits: MATRICES[name].digits, ...options(h) },
+}));
+const input = (name, state, describe) => ({ key: name, matrix: name, options: { label: label(name), ariaName: name, scale: 'diverging', editable: !state.locked.includes(name), describe } });
+const hiddenOf = (t) => { const n = t.tokens.length; return (i, j) => t.visible[i * n + j] === 0; };
+/** Rows of a causal lesson not generated yet at the decoding step shown. */
+function pendingRows(t, state) {
+  const n = t.tokens.length, reveal = state.reveal ?? n;
+  return maskKind(state.lesson.mask) === 'causal' && reveal < n ? new Set(Array.from({ length: n - reveal }, (_, k) => reveal + k)) : null;
+}
+const paddingOf = (t, state) => (maskKind(state.lesson.mask) === 'padding' ? state.lesson.mask.padding : new Array(t.tokens.length).fill(false));
+
+export const STEP_VIEWS = {
+  embed: {
+    controls(host, on) {
+      const dModel = new NumberControl(host, { label: 'd<sub>model</sub>', name: 'd_model', min: 1, max: 64, onChange: (v) => on.resize({ dModel: v }) });
+      return { update: (state, t) => dModel.update(t.dModel), lock: (locked) => dModel.lock(locked('sizes')) };
+    },
+    grids: (t, state) => [input('X', state, (i, j) => `dimension ${j + 1} of the embedding of ${q(t.tokens[i])}`)],
+    paint: (t) => ({ X: { matrix: t.X, rowLabels: tokensOf(t), colLabels: dimLabels(t, t.dModel) } }),
+    notes(t, state) {
+      const ids = t.tokenIds, padding = paddingOf(t, state);
+      const chips = t.tokens.map((w, i) => `<span class="chip${padding[i] ? ' pad' : ''}"><bdi>${escapeHtml(w)}</bdi>${ids ? `<small>id ${ids[i]}</small>` : ''}${padding[i] ? '<small>PAD</small>' : ''}</span>`).join('');
+      return [`<span class="chips" aria-label="tokens">${chips}</span>`, `${t.tokens.length} tokens, each a row of d<sub>model</sub> = ${t.dModel} numbers.${ids ? ' The small number under each token is its id in the vocabulary.' : ' This lesson lists its tokens without a vocabulary, so there are no ids; type in the sentence box to get them.'}`];
+    },
+  },
+  project: {
+    controls(host, on) {
+      const dK = new NumberControl(host, { label: 'd<sub>k</sub> = d<sub>v</sub>', name: 'd_k', min: 1, max: 64, onChange: (v) => on.resize({ dK: v, dV: v }) });
+      const heads = new NumberControl(host, { label: 'heads h', name: 'heads', min: 1, max: 8, onChange: (v) => on.resize({ heads: v }) });
+      return {
+        update(state, t) {
+          dK.update(t.dK);
+          heads.update(t.heads);
+          dK.el.title = t.dK !== t.dV ? `this lesson has d_k = ${t.dK} and d_v = ${t.dV}; changing it sets both` : '';
+        },
+        lock: (locked) => { dK.lock(locked('sizes')); heads.lock(locked('sizes')); },
+      };
+    },
+    grids: (t, state) => [
+      ...['W_Q', 'W_K', 'W_V'].map((W) => ({ ...input(W, state, (i, j) => `learned weight: input dimension ${i + 1} → ${W.slice(2)} column ${j + 1}`), row: 'weights-row' })),
+      ...Array.from({ length: t.heads }, (_, h) => ['Q', 'K', 'V'].map((M) => perHead(t, M, () => ({
+        describe: (i, j) => `${{ Q: 'query', K: 'key', V: 'value' }[M]} of ${q(t.tokens[i])}, column ${j + 1}`,
+      }))[h])).flat(),
+    ],
+    paint(t) {
+      const out = {
+        W_Q: { matrix: t.inputs.W_Q, colLabels: dimLabels(t, t.heads * t.dK, t.dK) },
+        W_K: { matrix: t.inputs.W_K, colLabels: dimLabels(t, t.heads * t.dK, t.dK) },
+        W_V: { matrix: t.inputs.W_V, colLabels: dimLabels(t, t.heads * t.dV, t.dV) },
+      };
+      t.headTraces.forEach((h, k) => { for (const M of ['Q', 'K', 'V']) out[`${M}${k}`] = { matrix: h[M], rowLabels: tokensOf(t) }; });
+      return out;
+    },
+    notes: (t) => [t.heads > 1
+      ? `Each of the ${t.heads} heads uses its own ${t.dK} columns of W<sub>Q</sub> and W<sub>K</sub> and ${t.dV} columns of W<sub>V</sub> (column labels read head.column).`
+      : `One head: Q and K have d<sub>k</sub> = ${t.dK} columns, V has d<sub>v</sub> = ${t.dV}.`],
+  },
+  score: {
+    grids: (t) => perHead(t, 'scores', () => ({ describe: (i, j) => `raw score: how strongly ${q(t.tokens[i])} (query) matches ${q(t.tokens[j])} (key)` })),
+    paint: (t) => Object.fromEntries(t.headTraces.map((h, k) => [`scores${k}`, { matrix: h.scores, rowLabels: tokensOf(t), colLabels: tokensOf(t), hidden: hiddenOf(t), visible: t.visible }])),
+    notes: () => ['Rows are queries (the token that is looking), columns are keys (the token being looked at).'],
+  },
+  scale: {
+    controls(host, on) {
+      const scale = new Switch(host, { name: 'scale', label: 'divide by √d<sub>k</sub>', onChange: (v) => on.scale(v) });
+      const divisor = document.createElement('p');
+      divisor.className = 'divisor';
+      host.append(divisor);
+      return {
+        update(state, t) {
+          const { scale: s } = state.lesson;
+          scale.update(s !== 'none');
+          setHtml(divisor, s === 'none'
+            ? 'Scaling is off: the scores go to softmax as they are (divisor 1).'
+            : typeof s === 'number'
+              ? `Divisor <b>${formatExact(t.divisor)}</b>, set by the lesson (for d<sub>k</sub> = 768, √768 ≈ 27.7); this toy has d<sub>k</sub> = ${t.dK}.`
+              : `√d<sub>k</sub> = √${t.dK} = <b>${formatExact(t.divisor)}</b>`);
+        },
+        lock: (locked) => { scale.input.disabled = locked('scale'); },
+      };
+    },
+    grids: (t) => perHead(t, 'scaled', () => ({ describe: (i, j) => `scaled score of ${q(t.tokens[i])} for ${q(t.tokens[j])}` })),
+    paint: (t) => Object.fromEntries(t.headTraces.map((h, k) => [`scaled${k}`, { matrix: h.scaled, rowLabels: tokensOf(t), colLabels: tokensOf(t), hidden: hiddenOf(t), visible: t.visible }])),
+    notes: () => [],
+  },
+  softmax: {
+    controls(host, on) {
+      const mask = new MaskControl(host, { onKind: (kind) => on.maskKind(kind), onReveal: (step) => on.reveal(step), onPadding: (i, pad) => on.padding(i, pad) });
+      const gridHost = document.createElement('div');
+      host.append(gridHost);
+      const grid = new MaskGrid(gridHost, { onToggle: (i, j) => on.toggleMask(i, j) });
+      return {
+        update(state, t) {
+          const kind = maskKind(state.lesson.mask);
+          mask.update({ kind, tokens: t.tokens, reveal: state.reveal ?? t.tokens.length, padding: paddingOf(t, state) });
+          gridHost.hidden = kind !== 'custom';
+          if (kind === 'custom') grid.update({ tokens: t.tokens, visible: t.visible });
+        },
+        lock(locked) {
+          mask.el.querySelectorAll('input, button').forEach((i) => { i.disabled = locked('mask'); });
+          grid.el.classList.toggle('locked', locked('mask'));
+        },
+      };
+    },
+    grids: (t) => perHead(t, 'weights', () => ({ describe: (i, j, v) => `how much ${q(t.tokens[i])} attends to ${q(t.tokens[j])} (${(v * 100).toFixed(1)}%)` })),
+    paint: (t, state) => Object.fromEntries(t.headTraces.map((h, k) => [`weights${k}`, { matrix: h.weights, rowLabels: tokensOf(t), colLabels: tokensOf(t), hidden: hiddenOf(t), visible: t.visible, dimRows: pendingRows(t, state) }])),
+    notes(t, state) {
+      const notes = ['Each row adds up to 1 (hidden cells, hatched, get exactly 0).'];
+      const reveal = state.reveal ?? t.tokens.length;
+      if (pendingRows(t, state)) notes.push(`Decoding order: rows after “<bdi>${escapeHtml(t.tokens[reveal - 1])}</bdi>” are faded — those tokens are not generated yet. Each new token can only look back.`);
+      t.headTraces.forEach((h, k) => {
+        for (const i of h.emptyRows) {
+          notes.push(`<span class="warn">${t.heads > 1 ? `Head ${k + 1}: ` : ''}“<bdi>${escapeHtml(t.tokens[i])}</bdi>” may not see any key — every key in its row is hidden. Softmax has nothing to share the weight among, so its weights row is all 0 and its output row in Z is all 0 (not a broken number).</span>`);
+        }
+      });
+      return notes;
+    },
+  },
+  sum: {
+    controls(host, on) {
+      const buttons = document.createElement('div');
+      buttons.className = 'wo-buttons';
+      host.append(buttons);
+      buttons.addEventListener('click', (e) => {
+        const b = e.target.closest('button');
+        if (b) on.outputProjection(b.dataset.action === 'add');
+      });
+      return {
+        update: (state, t) => setHtml(buttons, t.inputs.W_O
+          ? '<button type="button" data-action="remove">Remove W<sub>O</sub></button>'
+          : '<button type="button" data-action="add">Add an output projection W<sub>O</sub></button>'),
+        lock: (locked) => buttons.querySelectorAll('button').forEach((b) => { b.disabled = locked('sizes') || locked('W_O'); }),
+      };
+    },
+    grids(t, state) {
+      const grids = perHead(t, 'Z', () => ({ describe: (i, j) => `dimension ${j + 1} of the new, context-aware ${q(t.tokens[i])}` }));
+      if (t.heads > 1 || t.inputs.W_O) {
+        grids.push({ key: 'concat', matrix: 'concat', row: 'combine', options: { label: label('concat'), ariaName: 'concat', scale: 'diverging', describe: (i, j) => `${q(t.tokens[i])}, head ${Math.floor(j / t.dV) + 1}` } });
+        if (t.inputs.W_O) {
+          grids.push({ ...input('W_O', state, (i, j) => `output weight: concat column ${i + 1} → output column ${j + 1}`), row: 'combine' });
+          grids.push({ key: 'output', matrix: 'output', row: 'combine', options: { label: label('output'), ariaName: 'output', scale: 'diverging', describe: (i, j) => `final output of ${q(t.tokens[i])}, column ${j + 1}` } });
+        }
+      }
+      return grids;
+    },
+    paint(t, state) {
+      const out = Object.fromEntries(t.headTraces.map((h, k) => [`Z${k}`, { matrix: h.Z, rowLabels: tokensOf(t), dimRows: pendingRows(t, state) }]));
+      out.concat = { matrix: t.concat, rowLabels: tokensOf(t), colLabels: dimLabels(t, t.heads * t.dV, t.dV) };
+      if (t.inputs.W_O) out.W_O = { matrix: t.inputs.W_O, rowLabels: dimLabels(t, t.heads * t.dV, t.dV) };
+      out.output = { matrix: t.output, rowLabels: tokensOf(t) };
+      return out;
+    },
+    notes: (t) => (t.heads > 1 ? [`The ${t.heads} heads’ outputs are laid side by side (concat, ${t.tokens.length} × ${t.heads * t.dV})${t.inputs.W_O ? ' and W<sub>O</sub> mixes them' : '; add W<sub>O</sub> to mix them'}.`] : []),
+  },
+};

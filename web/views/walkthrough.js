@@ -1,0 +1,79 @@
+// The walkthrough: a card per step of the registry, each drawn by its view (step-views.js): controls, heatmaps
+// (rebuilt only when the set of heatmaps changes), notes and the problems of the lesson fields it owns.
+import { STEPS } from '../registry.js';
+import { highlightFor } from '../page/selection.js';
+import { StepCard } from './step-card.js';
+import { MatrixView } from './matrix-view.js';
+import { STEP_VIEWS } from './step-views.js';
+
+const ownsField = (step, field) => step.fields.some((x) => field === x || field.startsWith(`${x}[`) || field.startsWith(`${x}.`));
+
+export class Walkthrough {
+  /** on: the controller's events (web/page/controller.js). */
+  constructor(container, on) {
+    this.on = on;
+    this.cards = {};
+    this.controls = {};
+    this.grids = {}; // step id -> {signature, maps: {key: MatrixView}}
+    // Heatmaps outlive a trace (their cells describe themselves when focused): they read the trace shown now.
+    this.trace = null;
+    this.live = new Proxy({}, { get: (_, key) => this.trace[key] });
+    STEPS.forEach((step, index) => {
+      const card = new StepCard(container, { step, index });
+      this.cards[step.id] = card;
+      this.controls[step.id] = STEP_VIEWS[step.id].controls?.(card.controls, on) ?? null;
+    });
+  }
+
+  /** Builds the heatmaps of a step again when their set changed (heads, W_O, locks). */
+  gridsOf(step, state) {
+    const grids = STEP_VIEWS[step.id].grids(this.live, state);
+    const signature = grids.map((g) => `${g.key}:${g.options.editable ? 'e' : ''}:${g.row ?? ''}`).join();
+    const known = this.grids[step.id];
+    if (known && known.signature === signature) return known.maps;
+    const body = this.cards[step.id].body;
+    body.replaceChildren();
+    const maps = {}, rows = {};
+    const rowFor = (g) => {
+      const id = g.group !== undefined ? `head${g.group}` : g.row ?? 'main';
+      if (rows[id]) return rows[id];
+      const row = document.createElement('div');
+      row.className = `matrix-row${g.row ? ` ${g.row}` : ''}`;
+      if (g.group !== undefined) {
+        const group = document.createElement('div');
+        group.className = 'head-group';
+        if (this.trace.heads > 1) group.innerHTML = `<h3 class="head-title">Head ${g.group + 1}</h3>`;
+        group.append(row);
+        body.append(group);
+      } else body.append(row);
+      return (rows[id] = row);
+    };
+    for (const g of grids) {
+      maps[g.key] = new MatrixView(rowFor(g), {
+        onSelect: (selection) => this.on.select(selection), matrix: g.matrix, ...(g.head === undefined ? {} : { head: g.head }), ...g.options,
+        onEdit: g.options.editable ? (i, j, v) => this.on.cell(g.matrix, i, j, v) : undefined,
+      });
+    }
+    this.grids[step.id] = { signature, maps };
+    return maps;
+  }
+
+  render(state, trace) {
+    this.trace = trace;
+    const locked = (name) => state.locked.includes(name);
+    for (const step of STEPS) {
+      const view = STEP_VIEWS[step.id], card = this.cards[step.id];
+      const maps = this.gridsOf(step, state), paint = view.paint(trace, state);
+      for (const [key, m] of Object.entries(maps)) {
+        if (paint[key]?.matrix) m.update({ ...paint[key], highlight: highlightFor(state.selection, m.options.matrix, m.options.head) });
+      }
+      this.controls[step.id]?.update(state, trace);
+      this.controls[step.id]?.lock(locked);
+      card.update({ problems: state.problems.filter((p) => ownsField(step, p.field)), notes: view.notes(trace, state) });
+      card.el.hidden = state.hidden.includes(step.id);
+    }
+  }
+}
+
+/** The problems no step owns (shown above the walkthrough). */
+export const unownedProblems = (problems) => problems.filter((p) => !STEPS.some((s) => ownsField(s, p.field)));
