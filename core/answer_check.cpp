@@ -44,7 +44,8 @@ bool answer_matches(const json& a, const json& b, double tol) {
     if (!za.is_array() || za != zb || !wa.is_array() || !wb.is_array() || wa.size() != wb.size()) return false;
     for (std::size_t k = 0; k < wa.size(); ++k) {
       bool hidden = false;
-      for (const auto& z : za) hidden = hidden || (z.is_number_integer() && z.get<long long>() == static_cast<long long>(k));
+      for (const auto& z : za)
+        hidden = hidden || (z.is_number_integer() && z.get<long long>() == static_cast<long long>(k));
       if (!hidden && !near(wa[k], wb[k], tol)) return false;
     }
     return true;
@@ -56,7 +57,8 @@ bool answer_matches(const json& a, const json& b, double tol) {
       const json& mine = at(sa, it.key().c_str());
       if (!mine.is_array() || mine.size() != 2 || !it->is_array() || it->size() != 2) return false;
       for (std::size_t k = 0; k < 2; ++k)
-        if (!mine[k].is_number() || !(*it)[k].is_number() || mine[k].get<double>() != (*it)[k].get<double>()) return false;
+        if (!mine[k].is_number() || !(*it)[k].is_number() || mine[k].get<double>() != (*it)[k].get<double>())
+          return false;
     }
     return true;
   }

@@ -93,8 +93,8 @@ Trace compute_trace(Lesson lesson, Trace* previous) {
   const ScoreFunction score = [&lesson](const Matrix& Q, const Matrix& K) { return alignment_scores(lesson, Q, K); };
   bool all_Z_kept = false, output_kept = false;
   const Sublayer self_attention = [&](const Matrix& in) {
-    MultiHead a = multi_head(in, lesson.cross_only() ? t.source_X : in, self, t.heads, t.divisor, t.visible, score, kept,
-                             previous ? &previous->head : nullptr, previous ? &previous->output : nullptr);
+    MultiHead a = multi_head(in, lesson.cross_only() ? t.source_X : in, self, t.heads, t.divisor, t.visible, score,
+                             kept, previous ? &previous->head : nullptr, previous ? &previous->output : nullptr);
     t.head = std::move(a.head);
     t.concat = std::move(a.concat);
     t.output = std::move(a.output);
@@ -125,9 +125,10 @@ Trace compute_trace(Lesson lesson, Trace* previous) {
   t.inputs = std::move(lesson.matrices);  // (the projections point into them until here)
   t.unchanged = kept.inputs;
   if (kept.X && !t.inputs.count("X")) t.unchanged.emplace_back("X");  // X looked up in E
-  const std::pair<bool, const char*> steps[] = {{kept.Q, "Q"}, {kept.K, "K"}, {kept.V, "V"},
-      {kept.scores, "scores"}, {kept.scaled, "scaled"}, {kept.weights, "weights"}, {all_Z_kept, "Z"},
-      {all_Z_kept, "concat"}, {output_kept, "output"}};
+  const std::pair<bool, const char*> steps[] = {
+      {kept.Q, "Q"},           {kept.K, "K"},           {kept.V, "V"},
+      {kept.scores, "scores"}, {kept.scaled, "scaled"}, {kept.weights, "weights"},
+      {all_Z_kept, "Z"},       {all_Z_kept, "concat"},  {output_kept, "output"}};
   for (const auto& [step_kept, name] : steps)
     if (step_kept) t.unchanged.emplace_back(name);
   return t;

@@ -50,11 +50,11 @@ std::size_t trace_numbers(const Lesson& lesson) {
   std::size_t total = 0;
   for (const auto& [name, m] : lesson.matrices) total += static_cast<std::size_t>(m.size());  // the inputs
   const std::size_t d_model = static_cast<std::size_t>(wq.rows());
-  total += n * d_model;                                                      // X
-  total += n * static_cast<std::size_t>(2 * wq.cols() + wv.cols());          // Q, K, V of all heads
-  total += h * n * n * 5 + h * n * 2;                                        // scores … weights, exp; max, sum
-  total += n * static_cast<std::size_t>(wv.cols()) * 2;                      // Z of all heads, concat
-  total += n * static_cast<std::size_t>(wo ? wo->cols() : wv.cols());        // output
+  total += n * d_model;                                                // X
+  total += n * static_cast<std::size_t>(2 * wq.cols() + wv.cols());    // Q, K, V of all heads
+  total += h * n * n * 5 + h * n * 2;                                  // scores … weights, exp; max, sum
+  total += n * static_cast<std::size_t>(wv.cols()) * 2;                // Z of all heads, concat
+  total += n * static_cast<std::size_t>(wo ? wo->cols() : wv.cols());  // output
   return total;
 }
 
@@ -66,7 +66,8 @@ CommandResult exercises(std::string_view text, std::string_view source, const st
   const auto seed = options.size() == 2 && options[0] == "--seed" ? parse_seed(options[1]) : std::nullopt;
   if (!seed) {
     r.exit_code = 2;
-    r.err = "attnlab: exercises needs --seed S, a whole number from 0 to 4294967295 written in decimal digits\n" + usage();
+    r.err =
+        "attnlab: exercises needs --seed S, a whole number from 0 to 4294967295 written in decimal digits\n" + usage();
     return r;
   }
   ExerciseSet set;
@@ -88,7 +89,8 @@ CommandResult run_command(std::string_view command, std::string_view text, std::
   if ((command != "trace" && command != "check") || !options.empty()) {
     r.exit_code = 2;
     r.err = (options.empty() ? "attnlab: unknown command \"" + std::string(command) + "\"\n"
-                             : "attnlab: " + std::string(command) + " takes no options\n") + usage();
+                             : "attnlab: " + std::string(command) + " takes no options\n") +
+            usage();
     return r;
   }
   Lesson lesson;
@@ -107,8 +109,8 @@ CommandResult run_command(std::string_view command, std::string_view text, std::
   }
   if (const std::size_t numbers = trace_numbers(lesson); numbers > limits::max_trace_numbers) {
     r.exit_code = 1;
-    r.err = std::string(source) + ": lesson: its trace would print " + std::to_string(numbers) +
-            " numbers (about " + std::to_string(numbers * 25 / 1000000) + " MB); one trace prints at most " +
+    r.err = std::string(source) + ": lesson: its trace would print " + std::to_string(numbers) + " numbers (about " +
+            std::to_string(numbers * 25 / 1000000) + " MB); one trace prints at most " +
             std::to_string(limits::max_trace_numbers) +
             ": use fewer tokens, heads or dimensions (the page computes larger lessons)\n";
     return r;

@@ -17,10 +17,14 @@ using nlohmann::json;
 
 const std::vector<std::pair<std::string, ExerciseKind>>& kinds() {
   static const std::vector<std::pair<std::string, ExerciseKind>> k{
-      {"score", ExerciseKind::score},           {"scaled_score", ExerciseKind::scaled_score},
-      {"softmax_row", ExerciseKind::softmax_row}, {"output_cell", ExerciseKind::output_cell},
-      {"predict_max", ExerciseKind::predict_max}, {"mask_zeros", ExerciseKind::mask_zeros},
-      {"why_scale", ExerciseKind::why_scale},   {"multihead_shapes", ExerciseKind::multihead_shapes}};
+      {"score", ExerciseKind::score},
+      {"scaled_score", ExerciseKind::scaled_score},
+      {"softmax_row", ExerciseKind::softmax_row},
+      {"output_cell", ExerciseKind::output_cell},
+      {"predict_max", ExerciseKind::predict_max},
+      {"mask_zeros", ExerciseKind::mask_zeros},
+      {"why_scale", ExerciseKind::why_scale},
+      {"multihead_shapes", ExerciseKind::multihead_shapes}};
   return k;
 }
 
@@ -46,9 +50,8 @@ bool finite_numbers(const nlohmann::ordered_json& j) {
 }
 
 bool valid_id(const std::string& id) {
-  return !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](unsigned char c) {
-           return std::isalnum(c) || c == '-' || c == '_';
-         });
+  return !id.empty() && id.size() <= 64 &&
+         std::all_of(id.begin(), id.end(), [](unsigned char c) { return std::isalnum(c) || c == '-' || c == '_'; });
 }
 
 }  // namespace
@@ -137,16 +140,20 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
     }
     spec.id = e["id"];
     if (!ids.insert(spec.id).second) fail(f + ".id", "\"" + spec.id + "\" is used twice");
-    const auto k = std::find_if(kinds().begin(), kinds().end(),
-                                [&](const auto& p) { return e.contains("kind") && e["kind"].is_string() && e["kind"] == p.first; });
+    const auto k = std::find_if(kinds().begin(), kinds().end(), [&](const auto& p) {
+      return e.contains("kind") && e["kind"].is_string() && e["kind"] == p.first;
+    });
     if (k == kinds().end()) {
-      fail(f + ".kind", "must be one of score, scaled_score, softmax_row, output_cell, predict_max, mask_zeros, why_scale, multihead_shapes");
+      fail(f + ".kind",
+           "must be one of score, scaled_score, softmax_row, output_cell, predict_max, mask_zeros, why_scale, "
+           "multihead_shapes");
       continue;
     }
     spec.kind = k->second;
     auto index = [&](const char* key, int size, std::optional<int>& out) {
       if (!e.contains(key)) return;
-      if (!whole(e[key], 0, size - 1)) fail(f + "." + key, "must be a whole number from 0 to " + std::to_string(size - 1));
+      if (!whole(e[key], 0, size - 1))
+        fail(f + "." + key, "must be a whole number from 0 to " + std::to_string(size - 1));
       else out = e[key].get<int>();
     };
     index("query", n, spec.query);
@@ -166,19 +173,22 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
       if (s.is_array() && s.size() >= 2 && s.size() <= 16)
         for (const auto& x : s)
           if (x.is_number() && std::abs(x.get<double>()) <= 1e3) v.push_back(x);
-      if (v.size() != s.size() || v.size() < 2) fail(f + ".scores", "must be a list of 2 to 16 numbers within \u00b11000");
+      if (v.size() != s.size() || v.size() < 2)
+        fail(f + ".scores", "must be a list of 2 to 16 numbers within \u00b11000");
       else spec.scores = v;
     }
     if (e.contains("mask")) {
       const json& m = e["mask"];
       if (m.is_string() && m == "causal") {
         spec.mask = MaskKind::causal;
-      } else if (m.is_object() && m.contains("padding") && m["padding"].is_array() && m["padding"].size() == static_cast<std::size_t>(n) &&
+      } else if (m.is_object() && m.contains("padding") && m["padding"].is_array() &&
+                 m["padding"].size() == static_cast<std::size_t>(n) &&
                  std::all_of(m["padding"].begin(), m["padding"].end(), [](const json& b) { return b.is_boolean(); })) {
         spec.mask = MaskKind::padding;
         for (const auto& b : m["padding"]) spec.padding.push_back(b.get<bool>());
       } else {
-        fail(f + ".mask", "must be \"causal\" or {\"padding\": [true/false per token]} with " + std::to_string(n) + " flags");
+        fail(f + ".mask",
+             "must be \"causal\" or {\"padding\": [true/false per token]} with " + std::to_string(n) + " flags");
       }
     }
     if (e.contains("d_k")) {
@@ -195,15 +205,17 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
   // The lesson limits already keep every number finite (core/limits.hpp, min_scale); this check keeps it so,
   // on lessons small enough to compute again at once (about 5·10⁶ multiply-adds, a few milliseconds).
   const double n_d = static_cast<double>(n) * static_cast<double>(lesson.find("W_Q")->rows());
-  const double work = n_d * static_cast<double>(lesson.find("W_Q")->cols() * 2 + lesson.find("W_V")->cols()) +
-                      static_cast<double>(n) * n * static_cast<double>(lesson.find("W_Q")->cols() + lesson.find("W_V")->cols());
+  const double work =
+      n_d * static_cast<double>(lesson.find("W_Q")->cols() * 2 + lesson.find("W_V")->cols()) +
+      static_cast<double>(n) * n * static_cast<double>(lesson.find("W_Q")->cols() + lesson.find("W_V")->cols());
   if (problems.empty() && work <= 5e6) {
     const auto sheet = nlohmann::ordered_json::parse(generate_exercises(set, 0), nullptr, false);
     if (sheet.is_discarded()) return fail("exercises", "cannot be generated"), problems;
     const auto& generated = sheet["exercises"];
     for (std::size_t i = 0; i < generated.size(); ++i)
       if (!finite_numbers(generated[i]["answer"]))
-        fail("exercises[" + std::to_string(i) + "]", "has an answer that is not a finite number (the lesson's numbers overflow): it could not be checked");
+        fail("exercises[" + std::to_string(i) + "]",
+             "has an answer that is not a finite number (the lesson's numbers overflow): it could not be checked");
   }
   return problems;
 }

@@ -8,8 +8,8 @@
 
 namespace attnlab {
 
-// JSON text: {"title", "seed", "visible_steps", "reseed", "lesson" (as computed, seed written in), "exercises": [{id, kind, prompt, given, answer, tolerance,
-// mistakes, solution}]}. `set` must have passed read_exercise_set.
+// JSON text: {"title", "seed", "visible_steps", "reseed", "lesson" (as computed, seed written in), "exercises": [{id,
+// kind, prompt, given, answer, tolerance, mistakes, solution}]}. `set` must have passed read_exercise_set.
 std::string generate_exercises(const ExerciseSet& set, std::uint32_t seed);
 
 }  // namespace attnlab

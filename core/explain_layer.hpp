@@ -9,7 +9,7 @@ namespace attnlab {
 
 // norm_k.output[i][c] = (x[i][c] − mean_i) / √(var_i + eps) · γ[c] + β[c], where x is the row normalised.
 struct NormExplanation {
-  std::vector<double> row;  // x[i][·]
+  std::vector<double> row;                      // x[i][·]
   double mean = 0, var = 0, eps = 0, root = 0;  // root = √(var + eps)
   double x = 0, normalized = 0, gamma = 0, beta = 0, output = 0;
 };

@@ -11,17 +11,17 @@
 namespace attnlab {
 
 struct HeadStep {
-  Vector q, k, v;            // the new rows: x_t · W (+ b), this head's columns
-  Vector scores, weights;    // against keys 0…t (t + 1 entries; the last one is the new key)
-  Vector z;                  // Σ_j weights[j] · v_j
+  Vector q, k, v;          // the new rows: x_t · W (+ b), this head's columns
+  Vector scores, weights;  // against keys 0…t (t + 1 entries; the last one is the new key)
+  Vector z;                // Σ_j weights[j] · v_j
 };
 
 struct DecodeStep {
   int position = 0;
   std::vector<HeadStep> heads;
-  Vector output;                     // the step's output row (concat · W_O + b_O)
-  long long multiply_adds = 0;       // this step, with the cache
-  long long without_cache = 0;       // this step, projecting keys and values of every earlier token again
+  Vector output;                // the step's output row (concat · W_O + b_O)
+  long long multiply_adds = 0;  // this step, with the cache
+  long long without_cache = 0;  // this step, projecting keys and values of every earlier token again
 };
 
 // Nothing when the lesson is not a causal self-attention of the six steps (no layer or source) or t is out of range.

@@ -63,11 +63,40 @@ struct Lesson {
 // matrix sits in the lesson's JSON ("layer.ln1.gamma" is {"layer": {"ln1": {"gamma": …}}}); "P" is the
 // field "positions" when it holds a matrix. Vectors (biases, γ, β, v_a) are 1 × length.
 inline const std::vector<std::string>& matrix_names() {
-  static const std::vector<std::string> names{
-      "X", "E", "P", "W_Q", "W_K", "W_V", "W_O", "b_Q", "b_K", "b_V", "b_O", "W_a", "W_1", "W_2", "v_a",
-      "source.X", "cross.W_Q", "cross.W_K", "cross.W_V", "cross.W_O", "cross.b_Q", "cross.b_K", "cross.b_V",
-      "cross.b_O", "layer.ln1.gamma", "layer.ln1.beta", "layer.ln2.gamma", "layer.ln2.beta", "layer.ln3.gamma",
-      "layer.ln3.beta", "layer.W_ff1", "layer.b_ff1", "layer.W_ff2", "layer.b_ff2"};
+  static const std::vector<std::string> names{"X",
+                                              "E",
+                                              "P",
+                                              "W_Q",
+                                              "W_K",
+                                              "W_V",
+                                              "W_O",
+                                              "b_Q",
+                                              "b_K",
+                                              "b_V",
+                                              "b_O",
+                                              "W_a",
+                                              "W_1",
+                                              "W_2",
+                                              "v_a",
+                                              "source.X",
+                                              "cross.W_Q",
+                                              "cross.W_K",
+                                              "cross.W_V",
+                                              "cross.W_O",
+                                              "cross.b_Q",
+                                              "cross.b_K",
+                                              "cross.b_V",
+                                              "cross.b_O",
+                                              "layer.ln1.gamma",
+                                              "layer.ln1.beta",
+                                              "layer.ln2.gamma",
+                                              "layer.ln2.beta",
+                                              "layer.ln3.gamma",
+                                              "layer.ln3.beta",
+                                              "layer.W_ff1",
+                                              "layer.b_ff1",
+                                              "layer.W_ff2",
+                                              "layer.b_ff2"};
   return names;
 }
 

@@ -70,7 +70,8 @@ class Reader {
 
   bool matrix(const json& j, const std::string& field, Matrix& out) {
     if (!j.is_array() || j.empty()) {
-      fail(field, std::string("must be a non-empty list of rows, not ") + (j.is_array() ? "an empty list" : type_name(j)));
+      fail(field,
+           std::string("must be a non-empty list of rows, not ") + (j.is_array() ? "an empty list" : type_name(j)));
       return false;
     }
     if (j.size() > limits::max_entries) {
@@ -132,7 +133,8 @@ class Reader {
       return false;
     }
     if (j.size() > max_items) {
-      fail(field, "has " + std::to_string(j.size()) + " entries; at most " + std::to_string(max_items) + " are allowed");
+      fail(field,
+           "has " + std::to_string(j.size()) + " entries; at most " + std::to_string(max_items) + " are allowed");
       return false;
     }
     out.clear();
@@ -159,10 +161,10 @@ class Reader {
 };
 
 const std::vector<std::string>& known_fields() {
-  static const std::vector<std::string> fields{"tokens", "sentence", "vocab", "heads", "score", "scale", "mask",
-                                               "init", "title", "note", "X", "E", "W_Q", "W_K", "W_V", "W_O",
-                                               "W_a", "W_1", "W_2", "v_a", "b_Q", "b_K", "b_V", "b_O",
-                                               "positions", "source", "layer", "cross"};
+  static const std::vector<std::string> fields{"tokens", "sentence", "vocab", "heads",     "score",  "scale", "mask",
+                                               "init",   "title",    "note",  "X",         "E",      "W_Q",   "W_K",
+                                               "W_V",    "W_O",      "W_a",   "W_1",       "W_2",    "v_a",   "b_Q",
+                                               "b_K",    "b_V",      "b_O",   "positions", "source", "layer", "cross"};
   return fields;
 }
 
@@ -209,8 +211,8 @@ void read_tokens(const json& j, Reader& r, Lesson& lesson) {
 
 // Free text for people: the engine does not use it, but it must be text of a bounded length.
 void read_free_text(const json& j, Reader& r) {
-  for (const auto& [name, limit] : {std::pair<const char*, std::size_t>{"title", limits::max_title_chars},
-                                    {"note", limits::max_note_chars}}) {
+  for (const auto& [name, limit] :
+       {std::pair<const char*, std::size_t>{"title", limits::max_title_chars}, {"note", limits::max_note_chars}}) {
     auto it = j.find(name);
     if (it == j.end()) continue;
     if (!it->is_string()) r.fail(name, std::string("must be text, not ") + type_name(*it));
@@ -225,20 +227,18 @@ void read_options(const json& j, Reader& r, Lesson& lesson) {
     if (r.number(*h, "heads", v)) {
       if (v != std::floor(v) || v < 1 || v > static_cast<double>(limits::max_heads))
         r.fail("heads", "must be a whole number from 1 to " + std::to_string(limits::max_heads));
-      else
-        lesson.heads = static_cast<int>(v);
+      else lesson.heads = static_cast<int>(v);
     }
   }
   if (auto s = j.find("score"); s != j.end()) {
     static const std::vector<std::pair<std::string, ScoreKind>> kinds{
-        {"scaled_dot", ScoreKind::scaled_dot}, {"dot", ScoreKind::dot},         {"general", ScoreKind::general},
+        {"scaled_dot", ScoreKind::scaled_dot}, {"dot", ScoreKind::dot},       {"general", ScoreKind::general},
         {"additive", ScoreKind::additive},     {"cosine", ScoreKind::cosine}, {"location", ScoreKind::location}};
     const auto k = std::find_if(kinds.begin(), kinds.end(),
                                 [&](const auto& p) { return s->is_string() && s->get<std::string>() == p.first; });
     if (k == kinds.end())
       r.fail("score", "must be one of \"scaled_dot\", \"dot\", \"general\", \"additive\", \"cosine\", \"location\"");
-    else
-      lesson.score = k->second;
+    else lesson.score = k->second;
   }
   if (auto s = j.find("scale"); s != j.end()) {
     if (s->is_string() && *s == "sqrt_dk") {
@@ -249,7 +249,9 @@ void read_options(const json& j, Reader& r, Lesson& lesson) {
       if (r.number(*s, "scale", lesson.scale_value)) {
         if (lesson.scale_value <= 0) r.fail("scale", "must be a positive number to divide the scores by");
         else if (lesson.scale_value < limits::min_scale)
-          r.fail("scale", "is too small: dividing by less than 1e-12 can make the scaled scores infinite; use a number from 1e-12 to 1e12");
+          r.fail("scale",
+                 "is too small: dividing by less than 1e-12 can make the scaled scores infinite; use a number from "
+                 "1e-12 to 1e12");
         lesson.scale = ScaleKind::value;
       }
     } else {
@@ -269,7 +271,8 @@ void read_options(const json& j, Reader& r, Lesson& lesson) {
         return;
       }
       for (std::size_t i = 0; i < p.size(); ++i) {
-        if (!p[i].is_boolean()) return r.fail(index("mask.padding", i), std::string("must be true or false, not ") + type_name(p[i]));
+        if (!p[i].is_boolean())
+          return r.fail(index("mask.padding", i), std::string("must be true or false, not ") + type_name(p[i]));
         lesson.padding.push_back(p[i].get<bool>());
       }
     } else if (m->is_array()) {
@@ -281,7 +284,8 @@ void read_options(const json& j, Reader& r, Lesson& lesson) {
               return r.fail("mask[" + std::to_string(a) + "][" + std::to_string(b) + "]",
                             "must be 0 (hidden) or 1 (visible)");
     } else {
-      r.fail("mask", "must be \"none\", \"causal\", {\"padding\": [true/false per token]} or an n \u00d7 n matrix of 0/1");
+      r.fail("mask",
+             "must be \"none\", \"causal\", {\"padding\": [true/false per token]} or an n \u00d7 n matrix of 0/1");
     }
   }
 }
@@ -318,7 +322,8 @@ void read_source(const json& j, Reader& r, Lesson& lesson) {
       return r.fail("source.sentence", "has " + std::to_string(source.tokens.size()) + " tokens; at most " +
                                            std::to_string(limits::max_tokens) + " are allowed");
   } else if (auto x = s->find("X"); x != s->end() && x->is_array()) {
-    for (std::size_t i = 0; i < x->size() && i < limits::max_tokens; ++i) source.tokens.push_back("s" + std::to_string(i + 1));
+    for (std::size_t i = 0; i < x->size() && i < limits::max_tokens; ++i)
+      source.tokens.push_back("s" + std::to_string(i + 1));
   }
   if (source.tokens.empty()) return r.fail("source.tokens", "are missing: give the source's tokens, a sentence, or X");
   if (auto p = s->find("padding"); p != s->end()) {
@@ -349,14 +354,17 @@ void read_layer(const json& j, Reader& r, Lesson& lesson) {
     else r.fail("layer.activation", "must be \"relu\" or \"gelu\"");
   }
   if (auto e = l->find("eps"); e != l->end() && r.number(*e, "layer.eps", layer.eps))
-    if (!(layer.eps > 0 && layer.eps <= 1)) r.fail("layer.eps", "must be a positive number, at most 1 (PyTorch's default is 1e-5)");
-  static const std::vector<std::string> fields{"norm", "eps", "activation", "ln1", "ln2", "ln3",
-                                               "W_ff1", "b_ff1", "W_ff2", "b_ff2"};
+    if (!(layer.eps > 0 && layer.eps <= 1))
+      r.fail("layer.eps", "must be a positive number, at most 1 (PyTorch's default is 1e-5)");
+  static const std::vector<std::string> fields{"norm", "eps",   "activation", "ln1",   "ln2",
+                                               "ln3",  "W_ff1", "b_ff1",      "W_ff2", "b_ff2"};
   for (auto it = l->begin(); it != l->end(); ++it) {
     if (std::find(fields.begin(), fields.end(), it.key()) == fields.end()) {
-      r.fail("layer." + it.key(), "is not a layer field: norm, eps, activation, ln1, ln2, ln3, W_ff1, b_ff1, W_ff2, b_ff2");
+      r.fail("layer." + it.key(),
+             "is not a layer field: norm, eps, activation, ln1, ln2, ln3, W_ff1, b_ff1, W_ff2, b_ff2");
     } else if (it.key().rfind("ln", 0) == 0) {
-      if (!it->is_object()) r.fail("layer." + it.key(), "must be {\"gamma\": [d_model numbers], \"beta\": [d_model numbers]}");
+      if (!it->is_object())
+        r.fail("layer." + it.key(), "must be {\"gamma\": [d_model numbers], \"beta\": [d_model numbers]}");
       else
         for (auto g = it->begin(); g != it->end(); ++g)
           if (g.key() != "gamma" && g.key() != "beta")
@@ -448,11 +456,12 @@ void read_init_uncached(const json& init, Reader& r, std::map<std::string, Matri
     const auto& names = matrix_names();
     if (name == draw.end() || !name->is_string() ||
         std::find(names.begin(), names.end(), name->get<std::string>()) == names.end())
-      return r.fail(f + ".name", "must name a matrix of the lesson: " + [] {
-        std::string all;
-        for (const auto& n : matrix_names()) all += (all.empty() ? "" : ", ") + n;
-        return all;
-      }());
+      return r.fail(
+          f + ".name", "must name a matrix of the lesson: " + [] {
+            std::string all;
+            for (const auto& n : matrix_names()) all += (all.empty() ? "" : ", ") + n;
+            return all;
+          }());
     if (drawn.count(*name)) return r.fail(f + ".name", "draws " + name->get<std::string>() + " a second time");
     auto shape = draw.find("shape");
     double rows = 1, cols = 0;
@@ -589,7 +598,8 @@ std::string write_lesson(const Lesson& lesson) {
   }
   for (const auto& [name, m] : lesson.matrices) {
     json value = is_vector_name(name) ? json(matrix_json(m)[0]) : matrix_json(m);
-    std::string pointer = "/" + (name == "P" ? std::string("positions") : name);  // "layer.ln1.gamma" → /layer/ln1/gamma
+    std::string pointer =
+        "/" + (name == "P" ? std::string("positions") : name);  // "layer.ln1.gamma" → /layer/ln1/gamma
     std::replace(pointer.begin(), pointer.end(), '.', '/');
     j[json::json_pointer(pointer)] = std::move(value);
   }

@@ -6,15 +6,15 @@
 namespace attnlab::limits {
 
 constexpr std::size_t max_tokens = 512;
-constexpr std::size_t max_dim = 1024;          // d_model and every column count
+constexpr std::size_t max_dim = 1024;  // d_model and every column count
 constexpr std::size_t max_heads = 64;
-constexpr std::size_t max_entries = 1u << 20;  // any one matrix
+constexpr std::size_t max_entries = 1u << 20;          // any one matrix
 constexpr std::size_t max_attention_cells = 1u << 22;  // n * n * heads
 // Text limits count characters (Unicode code points), as their messages say.
 constexpr std::size_t max_token_chars = 64;
 constexpr std::size_t max_sentence_chars = 4000;
-constexpr std::size_t max_title_chars = 200;   // a lesson's or an exercise set's title
-constexpr std::size_t max_note_chars = 2000;   // a lesson's note (and the link's note, core/fragment.hpp)
+constexpr std::size_t max_title_chars = 200;  // a lesson's or an exercise set's title
+constexpr std::size_t max_note_chars = 2000;  // a lesson's note (and the link's note, core/fragment.hpp)
 constexpr std::size_t max_vocab = 10000;
 constexpr std::size_t max_draws = 32;
 constexpr std::size_t max_json_bytes = 32u << 20;

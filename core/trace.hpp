@@ -46,7 +46,7 @@ struct LayerTrace {
   NormKind norm = NormKind::post;
   Activation activation = Activation::relu;
   double eps = 1e-5;
-  Matrix input;  // the stream entering the layer: X, or X + P
+  Matrix input;                   // the stream entering the layer: X, or X + P
   NormTrace norm1, norm2, norm3;  // norm3: decoder only
   Matrix attention;               // the self-attention's output (the trace's `output`)
   Matrix sum1, sum2, sum3;        // residual sums; sum3: decoder only
@@ -73,8 +73,9 @@ struct Trace {
   std::optional<AttentionTrace> cross;  // a decoder layer's cross-attention
   std::optional<LayerTrace> layer;
   // The parts taken over from the previous trace (compute_trace's `previous`) because an edit left them alone:
-  // inputs by name ("W_Q"; "X" also for an X looked up in E), and the steps "Q", "K", "V", "scores", "scaled", "weights" (with masked and the
-  // softmax steps), "Z", "concat", "output" (of every head). A caller that copied the previous parts keeps them.
+  // inputs by name ("W_Q"; "X" also for an X looked up in E), and the steps "Q", "K", "V", "scores", "scaled",
+  // "weights" (with masked and the softmax steps), "Z", "concat", "output" (of every head). A caller that copied the
+  // previous parts keeps them.
   std::vector<std::string> unchanged;
 };
 

@@ -22,8 +22,8 @@ class Checker {
     const std::string field = name == "P" ? "positions" : name;  // where it sits in the JSON
     const Matrix* m = lesson_.find(name);
     if (!m) {
-      fail(field, "is missing" + (why_needed.empty() ? std::string() : " (" + why_needed + ")") + ": it should be " +
-                     meaning);
+      fail(field,
+           "is missing" + (why_needed.empty() ? std::string() : " (" + why_needed + ")") + ": it should be " + meaning);
       return nullptr;
     }
     if ((rows >= 0 && m->rows() != rows) || (cols >= 0 && m->cols() != cols)) {
@@ -73,7 +73,8 @@ void validate_transformer(const Lesson& lesson, Eigen::Index d_model, Checker& c
     if (lesson.find("source.X")) {
       c.expect("source.X", m, d_model, "m \u00d7 d_model, one row per source token (m = " + n_str(m) + ", " + dm + ")");
     } else if (!lesson.find("E")) {
-      c.fail("source.X", "is missing: give the source's rows (m \u00d7 d_model) or an embedding table E to look them up");
+      c.fail("source.X",
+             "is missing: give the source's rows (m \u00d7 d_model) or an embedding table E to look them up");
     } else if (lesson.vocab) {
       const auto& vocab = *lesson.vocab;
       for (std::size_t i = 0; i < lesson.source->tokens.size(); ++i)
@@ -81,9 +82,10 @@ void validate_transformer(const Lesson& lesson, Eigen::Index d_model, Checker& c
           c.fail("source.tokens[" + n_str(i) + "]", "\"" + lesson.source->tokens[i] + "\" is not in the vocabulary");
     }
     if (!lesson.source->padding.empty() && static_cast<Eigen::Index>(lesson.source->padding.size()) != m)
-      c.fail("source.padding", "has " + n_str(lesson.source->padding.size()) + " flags but there are " + n_str(m) +
-                                   " source tokens");
-    if (static_cast<std::size_t>(n) * static_cast<std::size_t>(m) * static_cast<std::size_t>(h) > limits::max_attention_cells)
+      c.fail("source.padding",
+             "has " + n_str(lesson.source->padding.size()) + " flags but there are " + n_str(m) + " source tokens");
+    if (static_cast<std::size_t>(n) * static_cast<std::size_t>(m) * static_cast<std::size_t>(h) >
+        limits::max_attention_cells)
       c.fail("source", "n \u00b7 m \u00b7 h = " + n_str(static_cast<std::size_t>(n) * m * h) +
                            " cross-attention cells; at most " + n_str(limits::max_attention_cells) + " are allowed");
   }
@@ -96,7 +98,8 @@ void validate_transformer(const Lesson& lesson, Eigen::Index d_model, Checker& c
     if (lesson.score == ScoreKind::location)
       c.fail("score", "\"location\" scores key positions of the lesson's own tokens; a cross-attention cannot use it");
     if (has_cross)
-      c.fail("cross", "needs \"layer\": without a layer the lesson's own weights (W_Q, W_K, W_V) attend over the source");
+      c.fail("cross",
+             "needs \"layer\": without a layer the lesson's own weights (W_Q, W_K, W_V) attend over the source");
   }
   const bool has_ln3 = lesson.find("layer.ln3.gamma") || lesson.find("layer.ln3.beta");
   if (!lesson.layer) {
@@ -112,8 +115,9 @@ void validate_transformer(const Lesson& lesson, Eigen::Index d_model, Checker& c
   // A whole layer: every sub-layer's output is added to its input, so it must be d_model wide.
   const Eigen::Index d_out = wo ? wo->cols() : wv->cols();
   if (d_out != d_model)
-    c.fail(wo ? "W_O" : "W_V", "gives the attention " + n_str(d_out) + " columns, but a layer adds it to its input of " +
-                                   dm + " columns: " + (wo ? "W_O must be h\u00b7d_v \u00d7 d_model" : "give W_O (h\u00b7d_v \u00d7 d_model)"));
+    c.fail(wo ? "W_O" : "W_V",
+           "gives the attention " + n_str(d_out) + " columns, but a layer adds it to its input of " + dm +
+               " columns: " + (wo ? "W_O must be h\u00b7d_v \u00d7 d_model" : "give W_O (h\u00b7d_v \u00d7 d_model)"));
   const std::string ln_meaning = "a list of d_model = " + n_str(d_model) + " numbers";
   const char* norms[] = {"layer.ln1", "layer.ln2", "layer.ln3"};
   for (int k = 0; k < (lesson.decoder() ? 3 : 2); ++k)
@@ -123,11 +127,13 @@ void validate_transformer(const Lesson& lesson, Eigen::Index d_model, Checker& c
     }
   if (!lesson.decoder() && has_ln3)
     c.fail("layer.ln3", "belongs to a decoder layer (with \"source\" and \"cross\"); an encoder layer has ln1 and ln2");
-  if (const Matrix* w1 = c.expect("layer.W_ff1", d_model, -1, "d_model \u00d7 d_ff, " + dm, "a layer has a feed-forward network")) {
+  if (const Matrix* w1 =
+          c.expect("layer.W_ff1", d_model, -1, "d_model \u00d7 d_ff, " + dm, "a layer has a feed-forward network")) {
     const Eigen::Index d_ff = w1->cols();  // at most limits::max_dim, as every column count
     const std::string dff = "d_ff = " + n_str(d_ff);
     bias(c, lesson, "layer.b_ff1", d_ff, "d_ff");
-    c.expect("layer.W_ff2", d_ff, d_model, "d_ff \u00d7 d_model, " + dff + ", " + dm, "a layer has a feed-forward network");
+    c.expect("layer.W_ff2", d_ff, d_model, "d_ff \u00d7 d_model, " + dff + ", " + dm,
+             "a layer has a feed-forward network");
     bias(c, lesson, "layer.b_ff2", d_model, "d_model");
   }
   if (!lesson.decoder()) {
@@ -141,7 +147,9 @@ void validate_transformer(const Lesson& lesson, Eigen::Index d_model, Checker& c
     return;
   }
   const Matrix* cq = c.expect("cross.W_Q", d_model, -1, "d_model \u00d7 h\u00b7d_k, " + dm, "a decoder layer needs it");
-  const Matrix* ck = cq ? c.expect("cross.W_K", d_model, cq->cols(), "the same shape as cross.W_Q", "a decoder layer needs it") : nullptr;
+  const Matrix* ck =
+      cq ? c.expect("cross.W_K", d_model, cq->cols(), "the same shape as cross.W_Q", "a decoder layer needs it")
+         : nullptr;
   const Matrix* cv = c.expect("cross.W_V", d_model, -1, "d_model \u00d7 h\u00b7d_v, " + dm, "a decoder layer needs it");
   if (!cq || !ck || !cv) return;
   if (cq->cols() % h != 0)
@@ -152,11 +160,12 @@ void validate_transformer(const Lesson& lesson, Eigen::Index d_model, Checker& c
   bias(c, lesson, "cross.b_K", cq->cols(), "h\u00b7d_k");
   bias(c, lesson, "cross.b_V", cv->cols(), "h\u00b7d_v");
   if (lesson.find("cross.W_O")) {
-    if (c.expect("cross.W_O", cv->cols(), d_model, "h\u00b7d_v \u00d7 d_model, h\u00b7d_v = " + n_str(cv->cols()) + ", " + dm))
+    if (c.expect("cross.W_O", cv->cols(), d_model,
+                 "h\u00b7d_v \u00d7 d_model, h\u00b7d_v = " + n_str(cv->cols()) + ", " + dm))
       bias(c, lesson, "cross.b_O", d_model, "d_model");
   } else if (cv->cols() != d_model) {
-    c.fail("cross.W_O", "is missing: the cross-attention's " + n_str(cv->cols()) + " columns must become d_model = " +
-                            n_str(d_model) + " to be added to the stream");
+    c.fail("cross.W_O", "is missing: the cross-attention's " + n_str(cv->cols()) +
+                            " columns must become d_model = " + n_str(d_model) + " to be added to the stream");
   } else if (lesson.find("cross.b_O")) {
     c.fail("cross.b_O", "needs cross.W_O: the output bias is added after the output projection");
   }
@@ -192,8 +201,9 @@ Problems validate(const Lesson& lesson) {
       for (std::size_t i = 0; i < lesson.tokens.size(); ++i)
         if (std::find(vocab.begin(), vocab.end(), lesson.tokens[i]) == vocab.end())
           c.fail("tokens[" + n_str(i) + "]", "\"" + lesson.tokens[i] + "\" is not in the vocabulary");
-      if (const Matrix* e = c.expect("E", static_cast<Eigen::Index>(vocab.size()), -1,
-                                     "|vocab| \u00d7 d_model, one row per word (|vocab| = " + n_str(vocab.size()) + ")"))
+      if (const Matrix* e =
+              c.expect("E", static_cast<Eigen::Index>(vocab.size()), -1,
+                       "|vocab| \u00d7 d_model, one row per word (|vocab| = " + n_str(vocab.size()) + ")"))
         d_model = e->cols();
     }
   } else {
@@ -204,8 +214,8 @@ Problems validate(const Lesson& lesson) {
   const int h = lesson.heads;
   if (static_cast<std::size_t>(n) * static_cast<std::size_t>(n) * static_cast<std::size_t>(h) >
       limits::max_attention_cells)
-    c.fail("heads", "n \u00b7 n \u00b7 h = " + n_str(static_cast<std::size_t>(n) * n * h) + " attention cells; at most " +
-                        n_str(limits::max_attention_cells) + " are allowed");
+    c.fail("heads", "n \u00b7 n \u00b7 h = " + n_str(static_cast<std::size_t>(n) * n * h) +
+                        " attention cells; at most " + n_str(limits::max_attention_cells) + " are allowed");
 
   // project: W_Q and W_K share a shape; every head takes an equal slice of columns.
   const std::string dm = "d_model = " + n_str(d_model);
@@ -224,9 +234,7 @@ Problems validate(const Lesson& lesson) {
   // score: each alignment function's own parameters.
   const std::string dk = "d_k = " + n_str(d_k);
   switch (lesson.score) {
-    case ScoreKind::general:
-      c.expect("W_a", d_k, d_k, "d_k \u00d7 d_k, " + dk, "score \"general\" needs it");
-      break;
+    case ScoreKind::general: c.expect("W_a", d_k, d_k, "d_k \u00d7 d_k, " + dk, "score \"general\" needs it"); break;
     case ScoreKind::location:
       c.expect("W_a", d_k, n, "d_k \u00d7 n, " + dk + ", n = " + n_str(n), "score \"location\" needs it");
       break;

@@ -12,10 +12,14 @@ const std::string ln = R"({"gamma": [1, 2, 0.5], "beta": [0, 1, -1]})";
 const std::string w3 = "[[1, 0.5, 0], [0, 1, -1], [0.25, 0, 1]]";
 Trace decoder(const std::string& norm) {
   return test::trace_of(R"({"tokens": ["a", "b"], "X": [[1, 2, 0], [-1, 0.5, 3]], "mask": "causal",
-    "W_Q": )" + w3 + R"(, "W_K": )" + w3 + R"(, "W_V": )" + w3 + R"(, "b_Q": [0.1, 0, 0],
+    "W_Q": )" + w3 + R"(, "W_K": )" +
+                        w3 + R"(, "W_V": )" + w3 + R"(, "b_Q": [0.1, 0, 0],
     "source": {"tokens": ["x", "y", "z"], "X": [[1, 0, 0], [0, 1, 0], [2, 0, 1]]},
-    "cross": {"W_Q": )" + w3 + R"(, "W_K": )" + w3 + R"(, "W_V": )" + w3 + R"(},
-    "layer": {"norm": ")" + norm + R"(", "activation": "gelu", "ln1": )" + ln + R"(, "ln2": )" + ln + R"(, "ln3": )" + ln + R"(,
+    "cross": {"W_Q": )" +
+                        w3 + R"(, "W_K": )" + w3 + R"(, "W_V": )" + w3 + R"(},
+    "layer": {"norm": ")" +
+                        norm + R"(", "activation": "gelu", "ln1": )" + ln + R"(, "ln2": )" + ln + R"(, "ln3": )" + ln +
+                        R"(,
       "W_ff1": [[1, 0, 0, 1], [0, 1, 0, 1], [0, 0, 1, -1]], "b_ff1": [0, 0.5, 0, 0],
       "W_ff2": [[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 1]], "b_ff2": [1, 0, 0]}})");
 }
@@ -70,5 +74,6 @@ TEST_CASE("a cross-attention score: decoder query against source key") {
   CHECK_THAT(sum, WithinAbs(e->sum, 1e-14));
   CHECK_THAT(e->sum / std::sqrt(3.0), WithinAbs(e->scaled, 1e-15));
   CHECK_FALSE(explain_cross_score(t, 0, 2, 0));
-  CHECK_FALSE(explain_cross_score(test::trace_of(R"({"tokens": ["a"], "X": [[1]], "W_Q": [[1]], "W_K": [[1]], "W_V": [[1]]})"), 0, 0, 0));
+  CHECK_FALSE(explain_cross_score(
+      test::trace_of(R"({"tokens": ["a"], "X": [[1]], "W_Q": [[1]], "W_K": [[1]], "W_V": [[1]]})"), 0, 0, 0));
 }

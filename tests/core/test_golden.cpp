@@ -26,10 +26,8 @@ void require_matrix(const Matrix& actual, const json& expected, double tol, cons
     for (Eigen::Index c = 0; c < actual.cols(); ++c) {
       const json& e = expected[r][c];
       INFO("[" << r << "][" << c << "]");
-      if (e.is_null())
-        CHECK(std::isinf(actual(r, c)));
-      else
-        CHECK_THAT(actual(r, c), Catch::Matchers::WithinAbs(e.get<double>(), tol));
+      if (e.is_null()) CHECK(std::isinf(actual(r, c)));
+      else CHECK_THAT(actual(r, c), Catch::Matchers::WithinAbs(e.get<double>(), tol));
     }
 }
 
@@ -53,9 +51,14 @@ TEST_CASE("every golden fixture matches NumPy / PyTorch") {
       for (std::size_t h = 0; h < t.head.size(); ++h) {
         const json& eh = e["heads"][h];
         const HeadTrace& th = t.head[h];
-        const std::pair<const char*, const Matrix*> parts[] = {
-            {"Q", &th.Q},           {"K", &th.K},           {"V", &th.V},         {"scores", &th.scores},
-            {"scaled", &th.scaled}, {"masked", &th.masked}, {"weights", &th.weights}, {"Z", &th.Z}};
+        const std::pair<const char*, const Matrix*> parts[] = {{"Q", &th.Q},
+                                                               {"K", &th.K},
+                                                               {"V", &th.V},
+                                                               {"scores", &th.scores},
+                                                               {"scaled", &th.scaled},
+                                                               {"masked", &th.masked},
+                                                               {"weights", &th.weights},
+                                                               {"Z", &th.Z}};
         for (const auto& [key, m] : parts)
           if (eh.contains(key)) require_matrix(*m, eh[key], tol, name + " head " + std::to_string(h) + " " + key);
         if (eh.contains("empty_rows")) CHECK(th.empty_rows == eh["empty_rows"].get<std::vector<int>>());
@@ -79,7 +82,8 @@ TEST_CASE("every golden fixture matches NumPy / PyTorch") {
       REQUIRE(t.cross);
       REQUIRE(t.cross->head.size() == e["cross_weights"].size());
       for (std::size_t h = 0; h < t.cross->head.size(); ++h)
-        require_matrix(t.cross->head[h].weights, e["cross_weights"][h], tol, name + " cross weights " + std::to_string(h));
+        require_matrix(t.cross->head[h].weights, e["cross_weights"][h], tol,
+                       name + " cross weights " + std::to_string(h));
     }
     if (e.contains("d_k")) CHECK(t.d_k == e["d_k"].get<int>());
     if (e.contains("divisor")) CHECK_THAT(t.divisor, Catch::Matchers::WithinAbs(e["divisor"].get<double>(), 1e-15));

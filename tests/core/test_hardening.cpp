@@ -28,9 +28,11 @@ std::string lesson_with(const std::string& extra) {
   return R"({"tokens":["a","b"],"X":[[1,2],[3,4]],"W_Q":[[1,0],[0,1]],"W_K":[[1,0],[0,1]],"W_V":[[1,0],[0,1]])" +
          (extra.empty() ? "" : "," + extra) + "}";
 }
-std::string set_with(const std::string& lesson_extra, const std::string& set_extra, const std::string& exercise_extra = "") {
+std::string set_with(const std::string& lesson_extra, const std::string& set_extra,
+                     const std::string& exercise_extra = "") {
   return R"({"lesson":)" + lesson_with(lesson_extra) + (set_extra.empty() ? "" : "," + set_extra) +
-         R"(,"exercises":[{"id":"e","kind":"scaled_score")" + (exercise_extra.empty() ? "" : "," + exercise_extra) + "}]}";
+         R"(,"exercises":[{"id":"e","kind":"scaled_score")" + (exercise_extra.empty() ? "" : "," + exercise_extra) +
+         "}]}";
 }
 std::string set_problems(const std::string& text) {
   ExerciseSet set;
@@ -68,10 +70,12 @@ TEST_CASE("2. an answer key that is not finite is refused when the set is read, 
   // a lesson whose numbers would overflow cannot reach the exercises
   CHECK(set_problems(set_with("\"scale\":1e-300", "")).find("lesson.scale: ") == 0);
   // the judge: a NaN (null) key accepts nothing, not even 0 or null
-  const json exercise = {{"tolerance", 0.01}, {"answer", {{"type", "number"}, {"value", nullptr}}}, {"mistakes", json::array()}};
+  const json exercise = {
+      {"tolerance", 0.01}, {"answer", {{"type", "number"}, {"value", nullptr}}}, {"mistakes", json::array()}};
   for (const json& a : {json{{"type", "number"}, {"value", 0}}, json{{"type", "number"}, {"value", nullptr}}})
     CHECK_FALSE(judge_answer(exercise, a).correct);
-  const json vector_key = {{"tolerance", 0.01}, {"answer", {{"type", "vector"}, {"values", {0.5, nullptr}}}}, {"mistakes", json::array()}};
+  const json vector_key = {
+      {"tolerance", 0.01}, {"answer", {{"type", "vector"}, {"values", {0.5, nullptr}}}}, {"mistakes", json::array()}};
   CHECK_FALSE(judge_answer(vector_key, {{"type", "vector"}, {"values", {0.5, 0}}}).correct);
   // a real key is judged right, and wrong beyond the tolerance
   ExerciseSet set;
@@ -83,12 +87,15 @@ TEST_CASE("2. an answer key that is not finite is refused when the set is read, 
 }
 
 TEST_CASE("3. token, sentence and title limits count characters, as their messages say") {
-  const std::string han = "\xe6\xbc\xa2";      // 漢: 3 bytes, one character
+  const std::string han = "\xe6\xbc\xa2";         // 漢: 3 bytes, one character
   const std::string astral = "\xf0\x9f\x98\x80";  // 😀: 4 bytes, one character
   for (const std::string& ch : {han, astral}) {
-    CHECK(problems_of(R"({"tokens":[")" + repeat(ch, 64) + R"(","b"],"X":[[1],[2]],"W_Q":[[1]],"W_K":[[1]],"W_V":[[1]]})").empty());
-    CHECK(problems_of(R"({"tokens":[")" + repeat(ch, 65) + R"(","b"],"X":[[1],[2]],"W_Q":[[1]],"W_K":[[1]],"W_V":[[1]]})")
-              .find("tokens[0]: is longer than 64 characters") == 0);
+    CHECK(
+        problems_of(R"({"tokens":[")" + repeat(ch, 64) + R"(","b"],"X":[[1],[2]],"W_Q":[[1]],"W_K":[[1]],"W_V":[[1]]})")
+            .empty());
+    CHECK(
+        problems_of(R"({"tokens":[")" + repeat(ch, 65) + R"(","b"],"X":[[1],[2]],"W_Q":[[1]],"W_K":[[1]],"W_V":[[1]]})")
+            .find("tokens[0]: is longer than 64 characters") == 0);
     // a sentence of 4,000 characters: 173 words of 22 characters and one of 21
     const std::string words = repeat(repeat(ch, 22) + " ", 173) + repeat(ch, 21);
     Lesson l;
@@ -96,7 +103,8 @@ TEST_CASE("3. token, sentence and title limits count characters, as their messag
     for (const auto& x : p) CHECK(x.field != "sentence");
     CHECK(problems_of(R"({"sentence":")" + words + ch + R"("})").find("sentence: is longer than 4000 characters") == 0);
     // vocabulary words
-    CHECK(problems_of(lesson_with(R"("vocab":[")" + repeat(ch, 65) + R"("])")).find("vocab[0]: is longer than 64 characters") == 0);
+    CHECK(problems_of(lesson_with(R"("vocab":[")" + repeat(ch, 65) + R"("])"))
+              .find("vocab[0]: is longer than 64 characters") == 0);
     // an exercise set's title
     CHECK(set_problems(set_with("", R"("title":")" + repeat(ch, 200) + "\"")).empty());
     CHECK(set_problems(set_with("", R"("title":")" + repeat(ch, 201) + "\"")).find("title: ") == 0);
@@ -116,7 +124,8 @@ TEST_CASE("4. every tolerance has the same ceiling, the set's and each exercise'
     for (const char* bad : {"1e7", "1e300", "1000001", "0", "-1", "\"1\""}) {
       INFO(bad);
       const std::string p = with(bad);
-      CHECK(p.find(set_level ? "tolerance: must be a positive number of at most 1e6" : "exercises[0].tolerance: must be a positive number of at most 1e6") == 0);
+      CHECK(p.find(set_level ? "tolerance: must be a positive number of at most 1e6"
+                             : "exercises[0].tolerance: must be a positive number of at most 1e6") == 0);
     }
   }
 }
@@ -139,20 +148,24 @@ TEST_CASE("5. cosine scores of parallel vectors are 1 whatever their size, witho
 }
 
 TEST_CASE("12. free text in a lesson has a documented limit: title 200 characters, note 2000") {
-  CHECK(problems_of(lesson_with("\"title\":\"" + repeat("t", 200) + "\",\"note\":\"" + repeat("n", 2000) + "\"")).empty());
+  CHECK(problems_of(lesson_with("\"title\":\"" + repeat("t", 200) + "\",\"note\":\"" + repeat("n", 2000) + "\""))
+            .empty());
   CHECK(problems_of(lesson_with("\"title\":\"" + repeat("t", 201) + "\"")) == "title: is longer than 200 characters\n");
-  CHECK(problems_of(lesson_with("\"note\":\"" + repeat("\xe6\xbc\xa2", 2001) + "\"")) == "note: is longer than 2000 characters\n");
+  CHECK(problems_of(lesson_with("\"note\":\"" + repeat("\xe6\xbc\xa2", 2001) + "\"")) ==
+        "note: is longer than 2000 characters\n");
   CHECK(problems_of(lesson_with("\"title\":5")) == "title: must be text, not a number\n");
   CHECK(problems_of(lesson_with("\"note\":[\"a\"]")) == "note: must be text, not a list\n");
   // an exercise set has the lessons' 32 MiB cap
-  CHECK(set_problems(set_with("", "\"pad\":\"" + std::string(33u << 20, 'p') + "\"")) == "exercise set: is larger than 32 MiB\n");
+  CHECK(set_problems(set_with("", "\"pad\":\"" + std::string(33u << 20, 'p') + "\"")) ==
+        "exercise set: is larger than 32 MiB\n");
   // a 20 MB title is refused (quickly: counting, not copying)
   CHECK(problems_of(lesson_with("\"title\":\"" + std::string(20u << 20, 'x') + "\"")).find("title: is longer") == 0);
 }
 
 TEST_CASE("16. one `attnlab trace` prints at most limits::max_trace_numbers numbers, and says so") {
   // 512 tokens, 16 heads, seeded: small to write, about 400 MB to print
-  const std::string huge = R"({"sentence":")" + repeat("w ", 512) + R"(","heads":16,"init":{"seed":1,"draws":[)"
+  const std::string huge = R"({"sentence":")" + repeat("w ", 512) +
+                           R"(","heads":16,"init":{"seed":1,"draws":[)"
                            R"({"name":"X","shape":[512,1024]},{"name":"W_Q","shape":[1024,1024]},)"
                            R"({"name":"W_K","shape":[1024,1024]},{"name":"W_V","shape":[1024,1024]}]}})";
   const CommandResult r = run_command("trace", huge, "huge.json");
@@ -183,7 +196,8 @@ TEST_CASE("20. one rule for seeds: decimal digits, as the page reads them") {
   CHECK(parse_seed(" 7 ") == 7u);
   CHECK(parse_seed("0") == 0u);
   CHECK(parse_seed("4294967295") == 4294967295u);
-  for (const char* bad : {"0x10", "1e3", "16.0", "+7", "-1", "", " ", "4294967296", "99999999999", "7a", "\xd9\xa7", "0b1"}) {
+  for (const char* bad :
+       {"0x10", "1e3", "16.0", "+7", "-1", "", " ", "4294967296", "99999999999", "7a", "\xd9\xa7", "0b1"}) {
     INFO(bad);
     CHECK_FALSE(parse_seed(bad));
     const CommandResult r = run_command("exercises", set_with("", ""), "set.json", {"--seed", bad});
@@ -207,7 +221,8 @@ TEST_CASE("20. text that is not UTF-8 is refused as such, everywhere") {
 
 TEST_CASE("20. a lone surrogate reads as U+FFFD everywhere, as it does in links") {
   // in a lesson's token, its title, an exercise set's title
-  const Trace t = trace_of(R"({"tokens":["a\ud800","\udc00"],"title":"x\udbff","X":[[1],[2]],"W_Q":[[1]],"W_K":[[1]],"W_V":[[1]]})");
+  const Trace t = trace_of(
+      R"({"tokens":["a\ud800","\udc00"],"title":"x\udbff","X":[[1],[2]],"W_Q":[[1]],"W_K":[[1]],"W_V":[[1]]})");
   CHECK(t.tokens[0] == "a\xef\xbf\xbd");
   CHECK(t.tokens[1] == "\xef\xbf\xbd");
   ExerciseSet set;

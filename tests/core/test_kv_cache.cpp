@@ -38,6 +38,7 @@ TEST_CASE("the KV-cache step equals the causal row") {
     CHECK(step->without_cache - step->multiply_adds == t * 32);
   }
   CHECK_FALSE(decode_step(lesson, full, 5));
-  const Lesson unmasked = test::lesson_from(R"({"tokens": ["a"], "X": [[1]], "W_Q": [[1]], "W_K": [[1]], "W_V": [[1]]})");
+  const Lesson unmasked =
+      test::lesson_from(R"({"tokens": ["a"], "X": [[1]], "W_Q": [[1]], "W_K": [[1]], "W_V": [[1]]})");
   CHECK_FALSE(decode_step(unmasked, compute_trace(unmasked), 0));
 }

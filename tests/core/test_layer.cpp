@@ -11,8 +11,8 @@ const char* const zero2 = "[[0, 0], [0, 0]]";
 
 std::string layer_fields(const std::string& norm, const std::string& w_ff, bool ln3 = false) {
   std::string ln = R"({"gamma": [1, 1], "beta": [0, 0]})";
-  return R"("layer": {"norm": ")" + norm + R"(", "ln1": )" + ln + R"(, "ln2": )" + ln + (ln3 ? R"(, "ln3": )" + ln : "") +
-         R"(, "W_ff1": )" + w_ff + R"(, "W_ff2": )" + w_ff + "}";
+  return R"("layer": {"norm": ")" + norm + R"(", "ln1": )" + ln + R"(, "ln2": )" + ln +
+         (ln3 ? R"(, "ln3": )" + ln : "") + R"(, "W_ff1": )" + w_ff + R"(, "W_ff2": )" + w_ff + "}";
 }
 
 }  // namespace
@@ -20,7 +20,8 @@ std::string layer_fields(const std::string& norm, const std::string& w_ff, bool 
 TEST_CASE("pre-norm with zero weights is the identity") {
   const std::string z = zero2;
   const Trace t = test::trace_of(R"({"tokens": ["a", "b", "c"], "X": [[1, 2], [-3, 0.5], [7, 7]],
-    "W_Q": )" + z + R"(, "W_K": )" + z + R"(, "W_V": )" + z + R"(, "W_O": )" + z + ", " + layer_fields("pre", z) + "}");
+    "W_Q": )" + z + R"(, "W_K": )" +
+                                 z + R"(, "W_V": )" + z + R"(, "W_O": )" + z + ", " + layer_fields("pre", z) + "}");
   REQUIRE(t.layer);
   CHECK(t.layer->output == t.X);
   CHECK(t.layer->sum1 == t.X);
@@ -29,8 +30,8 @@ TEST_CASE("pre-norm with zero weights is the identity") {
 
 TEST_CASE("post-norm: the output is the last norm's, every row normalised") {
   const std::string i = identity2;
-  const Trace t = test::trace_of(R"({"tokens": ["a", "b"], "X": [[1, 2], [-3, 0.5]], "W_Q": )" + i + R"(, "W_K": )" + i +
-                                 R"(, "W_V": )" + i + ", " + layer_fields("post", i) + "}");
+  const Trace t = test::trace_of(R"({"tokens": ["a", "b"], "X": [[1, 2], [-3, 0.5]], "W_Q": )" + i + R"(, "W_K": )" +
+                                 i + R"(, "W_V": )" + i + ", " + layer_fields("post", i) + "}");
   REQUIRE(t.layer);
   CHECK(t.layer->sum1 == t.X + t.output);
   CHECK(t.layer->sum2 == t.layer->norm1.output + t.layer->ffn.output);
@@ -79,9 +80,12 @@ TEST_CASE("a source given as a sentence is looked up in E, with the lesson's voc
 TEST_CASE("a decoder layer: masked self-attention, cross-attention, feed-forward") {
   const std::string i = identity2;
   const Trace t = test::trace_of(R"({"tokens": ["a", "b", "c"], "X": [[1, 2], [-3, 0.5], [0, 1]], "mask": "causal",
-    "W_Q": )" + i + R"(, "W_K": )" + i + R"(, "W_V": )" + i + R"(,
+    "W_Q": )" + i + R"(, "W_K": )" +
+                                 i + R"(, "W_V": )" + i + R"(,
     "source": {"tokens": ["x", "y"], "X": [[1, 0], [0, 1]]},
-    "cross": {"W_Q": )" + i + R"(, "W_K": )" + i + R"(, "W_V": )" + i + R"(, "W_O": )" + i + "}, " + layer_fields("post", i, true) + "}");
+    "cross": {"W_Q": )" + i + R"(, "W_K": )" +
+                                 i + R"(, "W_V": )" + i + R"(, "W_O": )" + i + "}, " + layer_fields("post", i, true) +
+                                 "}");
   REQUIRE(t.cross);
   REQUIRE(t.layer);
   CHECK(t.head[0].weights(0, 1) == 0.0);  // causal self-attention
@@ -104,7 +108,7 @@ TEST_CASE("an edit of a layer lesson gives the trace computed from scratch") {
   CHECK(incremental.head[0].Q == fresh.head[0].Q);
   // and back to a lesson of the six steps alone: nothing from the layer lesson is reused wrongly
   Trace layered = compute_trace(edited);
-  const Lesson plain = test::lesson_from(R"({"tokens": ["a", "b"], "W_Q": )" + i + R"(, "W_K": )" + i + R"(, "W_V": )" + i +
-                                         R"(, "X": [[1, 2], [-3, 0.75]]})");
+  const Lesson plain = test::lesson_from(R"({"tokens": ["a", "b"], "W_Q": )" + i + R"(, "W_K": )" + i + R"(, "W_V": )" +
+                                         i + R"(, "X": [[1, 2], [-3, 0.75]]})");
   CHECK(compute_trace(plain, &layered).head[0].Q == compute_trace(plain).head[0].Q);
 }

@@ -1,8 +1,8 @@
 // Positions: sinusoidal by hand, learned as given, and attention reading X + P.
 #include <cmath>
 
-#include "positions.hpp"
 #include "portable_math.hpp"
+#include "positions.hpp"
 #include "test_helpers.hpp"
 
 using namespace attnlab;

@@ -28,14 +28,28 @@ void require(bool ok) {
 }
 
 double value(FuzzedDataProvider& in) {
-  static constexpr double special[] = {0.0, 1.0, -1.0, 1e12, -1e12, 1e-300, -1e-300, 5e-324, 1e-12, 1e6, 0.5,
-                                       1e300, std::numeric_limits<double>::infinity(),
-                                       std::numeric_limits<double>::quiet_NaN(), 1e-150, 3.0};
+  static constexpr double special[] = {0.0,
+                                       1.0,
+                                       -1.0,
+                                       1e12,
+                                       -1e12,
+                                       1e-300,
+                                       -1e-300,
+                                       5e-324,
+                                       1e-12,
+                                       1e6,
+                                       0.5,
+                                       1e300,
+                                       std::numeric_limits<double>::infinity(),
+                                       std::numeric_limits<double>::quiet_NaN(),
+                                       1e-150,
+                                       3.0};
   switch (in.ConsumeIntegralInRange<int>(0, 3)) {
     case 0: return special[in.ConsumeIntegralInRange<std::size_t>(0, std::size(special) - 1)];
     case 1: return in.ConsumeFloatingPoint<double>();
     case 2: return in.ConsumeFloatingPointInRange<double>(-4, 4);
-    default: return std::ldexp(in.ConsumeFloatingPointInRange<double>(-1, 1), in.ConsumeIntegralInRange<int>(-1100, 60));
+    default:
+      return std::ldexp(in.ConsumeFloatingPointInRange<double>(-1, 1), in.ConsumeIntegralInRange<int>(-1100, 60));
   }
 }
 
@@ -128,6 +142,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // `attnlab trace` prints it, with no number a reader could not take back (NaN and infinities print as null,
   // which only hidden cells may be)
   const CommandResult r = run_command("trace", text, "fuzz.json");
-  require(r.exit_code == 0 && r.out.size() > 2 && r.out.find("nan") == std::string::npos && r.out.find("inf") == std::string::npos);
+  require(r.exit_code == 0 && r.out.size() > 2 && r.out.find("nan") == std::string::npos &&
+          r.out.find("inf") == std::string::npos);
   return 0;
 }
