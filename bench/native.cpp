@@ -20,8 +20,11 @@ int main(int argc, char** argv) {
     if (std::sscanf(s.c_str(), "%d,%d,%d", &n, &d, &h) != 3) return 2;
     const std::string N = std::to_string(n), D = std::to_string(d);
     const std::string json = R"({"heads": )" + std::to_string(h) + R"(, "init": {"seed": 1, "draws": [
-      {"name": "X", "shape": [)" + N + "," + D + R"(]}, {"name": "W_Q", "shape": [)" + D + "," + D + R"(], "scale": 0.05},
-      {"name": "W_K", "shape": [)" + D + "," + D + R"(], "scale": 0.05}, {"name": "W_V", "shape": [)" + D + "," + D + R"(], "scale": 0.05}]}})";
+      {"name": "X", "shape": [)" +
+                             N + "," + D + R"(]}, {"name": "W_Q", "shape": [)" + D + "," + D + R"(], "scale": 0.05},
+      {"name": "W_K", "shape": [)" +
+                             D + "," + D + R"(], "scale": 0.05}, {"name": "W_V", "shape": [)" + D + "," + D +
+                             R"(], "scale": 0.05}]}})";
     Lesson lesson;
     if (!read_lesson(json, lesson).empty()) return 1;
     // Enough repetitions for about a second of work, at least 5.

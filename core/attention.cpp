@@ -110,9 +110,10 @@ Trace compute_trace(Lesson lesson, Trace* previous) {
   t.inputs = std::move(lesson.matrices);  // (W_Q, W_K, W_V and W_O point into them until here)
   t.unchanged = kept.inputs;
   if (kept.X && !t.inputs.count("X")) t.unchanged.emplace_back("X");  // X looked up in E
-  const std::pair<bool, const char*> steps[] = {{kept.Q, "Q"}, {kept.K, "K"}, {kept.V, "V"},
-      {kept.scores, "scores"}, {kept.scaled, "scaled"}, {kept.weights, "weights"}, {all_Z_kept, "Z"},
-      {all_Z_kept, "concat"}, {all_Z_kept && kept.W_O, "output"}};
+  const std::pair<bool, const char*> steps[] = {
+      {kept.Q, "Q"},           {kept.K, "K"},           {kept.V, "V"},
+      {kept.scores, "scores"}, {kept.scaled, "scaled"}, {kept.weights, "weights"},
+      {all_Z_kept, "Z"},       {all_Z_kept, "concat"},  {all_Z_kept && kept.W_O, "output"}};
   for (const auto& [step_kept, name] : steps)
     if (step_kept) t.unchanged.emplace_back(name);
   return t;

@@ -30,8 +30,7 @@ bool lesson_for(ScoreKind kind, const Matrix& H, const AlignmentParameters& p, L
       lesson.matrices["W_2"] = p.W_2;
       lesson.matrices["v_a"] = p.v_a;
       return true;
-    default:
-      return true;
+    default: return true;
   }
 }
 

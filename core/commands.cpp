@@ -61,7 +61,8 @@ CommandResult run_command(std::string_view command, std::string_view text, std::
   if ((command != "trace" && command != "check") || !options.empty()) {
     r.exit_code = 2;
     r.err = (options.empty() ? "attnlab: unknown command \"" + std::string(command) + "\"\n"
-                             : "attnlab: " + std::string(command) + " takes no options\n") + usage();
+                             : "attnlab: " + std::string(command) + " takes no options\n") +
+            usage();
     return r;
   }
   Lesson lesson;

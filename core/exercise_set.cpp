@@ -14,10 +14,14 @@ using nlohmann::json;
 
 const std::vector<std::pair<std::string, ExerciseKind>>& kinds() {
   static const std::vector<std::pair<std::string, ExerciseKind>> k{
-      {"score", ExerciseKind::score},           {"scaled_score", ExerciseKind::scaled_score},
-      {"softmax_row", ExerciseKind::softmax_row}, {"output_cell", ExerciseKind::output_cell},
-      {"predict_max", ExerciseKind::predict_max}, {"mask_zeros", ExerciseKind::mask_zeros},
-      {"why_scale", ExerciseKind::why_scale},   {"multihead_shapes", ExerciseKind::multihead_shapes}};
+      {"score", ExerciseKind::score},
+      {"scaled_score", ExerciseKind::scaled_score},
+      {"softmax_row", ExerciseKind::softmax_row},
+      {"output_cell", ExerciseKind::output_cell},
+      {"predict_max", ExerciseKind::predict_max},
+      {"mask_zeros", ExerciseKind::mask_zeros},
+      {"why_scale", ExerciseKind::why_scale},
+      {"multihead_shapes", ExerciseKind::multihead_shapes}};
   return k;
 }
 
@@ -27,9 +31,8 @@ bool whole(const json& j, double lo, double hi) {
 }
 
 bool valid_id(const std::string& id) {
-  return !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](unsigned char c) {
-           return std::isalnum(c) || c == '-' || c == '_';
-         });
+  return !id.empty() && id.size() <= 64 &&
+         std::all_of(id.begin(), id.end(), [](unsigned char c) { return std::isalnum(c) || c == '-' || c == '_'; });
 }
 
 }  // namespace
@@ -50,7 +53,8 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
     return problems;
   }
   if (auto t = j.find("title"); t != j.end()) {
-    if (!t->is_string() || t->get<std::string>().size() > 200) fail("title", "must be a string of at most 200 characters");
+    if (!t->is_string() || t->get<std::string>().size() > 200)
+      fail("title", "must be a string of at most 200 characters");
     else set.title = *t;
   }
   auto l = j.find("lesson");
@@ -71,7 +75,8 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
     else set.reseed = *r;
   }
   if (auto t = j.find("tolerance"); t != j.end()) {
-    if (!t->is_number() || !(t->get<double>() > 0) || t->get<double>() > 1e6) fail("tolerance", "must be a positive number");
+    if (!t->is_number() || !(t->get<double>() > 0) || t->get<double>() > 1e6)
+      fail("tolerance", "must be a positive number");
     else set.tolerance = *t;
   }
   static const std::vector<std::string> steps{"embed", "project", "score", "scale", "softmax", "sum"};
@@ -107,16 +112,20 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
     }
     spec.id = e["id"];
     if (!ids.insert(spec.id).second) fail(f + ".id", "\"" + spec.id + "\" is used twice");
-    const auto k = std::find_if(kinds().begin(), kinds().end(),
-                                [&](const auto& p) { return e.contains("kind") && e["kind"].is_string() && e["kind"] == p.first; });
+    const auto k = std::find_if(kinds().begin(), kinds().end(), [&](const auto& p) {
+      return e.contains("kind") && e["kind"].is_string() && e["kind"] == p.first;
+    });
     if (k == kinds().end()) {
-      fail(f + ".kind", "must be one of score, scaled_score, softmax_row, output_cell, predict_max, mask_zeros, why_scale, multihead_shapes");
+      fail(f + ".kind",
+           "must be one of score, scaled_score, softmax_row, output_cell, predict_max, mask_zeros, why_scale, "
+           "multihead_shapes");
       continue;
     }
     spec.kind = k->second;
     auto index = [&](const char* key, int size, std::optional<int>& out) {
       if (!e.contains(key)) return;
-      if (!whole(e[key], 0, size - 1)) fail(f + "." + key, "must be a whole number from 0 to " + std::to_string(size - 1));
+      if (!whole(e[key], 0, size - 1))
+        fail(f + "." + key, "must be a whole number from 0 to " + std::to_string(size - 1));
       else out = e[key].get<int>();
     };
     index("query", n, spec.query);
@@ -127,7 +136,8 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
       else spec.head = e["head"];
     }
     if (e.contains("tolerance")) {
-      if (!e["tolerance"].is_number() || !(e["tolerance"].get<double>() > 0)) fail(f + ".tolerance", "must be a positive number");
+      if (!e["tolerance"].is_number() || !(e["tolerance"].get<double>() > 0))
+        fail(f + ".tolerance", "must be a positive number");
       else spec.tolerance = e["tolerance"].get<double>();
     }
     if (e.contains("scores")) {
@@ -136,19 +146,22 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
       if (s.is_array() && s.size() >= 2 && s.size() <= 16)
         for (const auto& x : s)
           if (x.is_number() && std::abs(x.get<double>()) <= 1e3) v.push_back(x);
-      if (v.size() != s.size() || v.size() < 2) fail(f + ".scores", "must be a list of 2 to 16 numbers within \u00b11000");
+      if (v.size() != s.size() || v.size() < 2)
+        fail(f + ".scores", "must be a list of 2 to 16 numbers within \u00b11000");
       else spec.scores = v;
     }
     if (e.contains("mask")) {
       const json& m = e["mask"];
       if (m.is_string() && m == "causal") {
         spec.mask = MaskKind::causal;
-      } else if (m.is_object() && m.contains("padding") && m["padding"].is_array() && m["padding"].size() == static_cast<std::size_t>(n) &&
+      } else if (m.is_object() && m.contains("padding") && m["padding"].is_array() &&
+                 m["padding"].size() == static_cast<std::size_t>(n) &&
                  std::all_of(m["padding"].begin(), m["padding"].end(), [](const json& b) { return b.is_boolean(); })) {
         spec.mask = MaskKind::padding;
         for (const auto& b : m["padding"]) spec.padding.push_back(b.get<bool>());
       } else {
-        fail(f + ".mask", "must be \"causal\" or {\"padding\": [true/false per token]} with " + std::to_string(n) + " flags");
+        fail(f + ".mask",
+             "must be \"causal\" or {\"padding\": [true/false per token]} with " + std::to_string(n) + " flags");
       }
     }
     if (e.contains("d_k")) {

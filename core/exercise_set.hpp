@@ -10,7 +10,16 @@
 
 namespace attnlab {
 
-enum class ExerciseKind { score, scaled_score, softmax_row, output_cell, predict_max, mask_zeros, why_scale, multihead_shapes };
+enum class ExerciseKind {
+  score,
+  scaled_score,
+  softmax_row,
+  output_cell,
+  predict_max,
+  mask_zeros,
+  why_scale,
+  multihead_shapes
+};
 
 struct ExerciseSpec {
   std::string id;

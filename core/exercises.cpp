@@ -51,8 +51,10 @@ class Generator {
   }
 
   json generate(const ExerciseSpec& spec) {
-    json e{{"id", spec.id}, {"kind", exercise_kind_name(spec.kind)},
-           {"tolerance", spec.tolerance.value_or(set_.tolerance)}, {"mistakes", json::array()}};
+    json e{{"id", spec.id},
+           {"kind", exercise_kind_name(spec.kind)},
+           {"tolerance", spec.tolerance.value_or(set_.tolerance)},
+           {"mistakes", json::array()}};
     const HeadTrace& h = trace_.head[static_cast<std::size_t>(spec.head)];
     const int i = spec.query.value_or(pick(n())), j = spec.key.value_or(pick(n()));
     const auto& tok = trace_.tokens;
@@ -66,15 +68,17 @@ class Generator {
                       "\": multiply q and k entry by entry and add the products.";
         e["given"] = {{"q", row_of(h.Q, i)}, {"k", row_of(h.K, j)}, {"query", i}, {"key", j}};
         e["answer"] = number(h.scores(i, j));
-        e["mistakes"].push_back(mistake(number(h.scaled(i, j)), "That is the scaled score: the raw score comes before dividing by \u221ad_k."));
-        e["mistakes"].push_back(mistake(number(-h.scores(i, j)), "The sign is flipped: check the signs of the products."));
+        e["mistakes"].push_back(mistake(number(h.scaled(i, j)),
+                                        "That is the scaled score: the raw score comes before dividing by \u221ad_k."));
+        e["mistakes"].push_back(
+            mistake(number(-h.scores(i, j)), "The sign is flipped: check the signs of the products."));
         e["solution"] = {"q \u00b7 k = " + sum, "= " + num(h.scores(i, j))};
         break;
       }
       case ExerciseKind::scaled_score: {
         const double s = h.scores(i, j), dk = trace_.d_k;
-        e["prompt"] = "The raw score of \"" + tok[i] + "\" against \"" + tok[j] + "\" is " + num(s) + " and d_k = " +
-                      std::to_string(trace_.d_k) + ". Scale it.";
+        e["prompt"] = "The raw score of \"" + tok[i] + "\" against \"" + tok[j] + "\" is " + num(s) +
+                      " and d_k = " + std::to_string(trace_.d_k) + ". Scale it.";
         e["given"] = {{"score", s}, {"d_k", trace_.d_k}, {"query", i}, {"key", j}};
         e["answer"] = number(s / std::sqrt(dk));
         e["mistakes"].push_back(mistake(number(s / dk), "You divided by d_k instead of \u221ad_k."));
@@ -91,7 +95,8 @@ class Generator {
         const auto w = softmax(s);
         double max = s[0], total = 0, plain = 0;
         for (double v : s) max = std::max(max, v);
-        json steps = json::array({"Subtract the largest score, " + num(max) + ", from every score (this changes nothing but keeps exp small)."});
+        json steps = json::array({"Subtract the largest score, " + num(max) +
+                                  ", from every score (this changes nothing but keeps exp small)."});
         std::string exps;
         for (double v : s) {
           total += portable_exp(v - max);
@@ -103,15 +108,16 @@ class Generator {
         std::string divided;
         for (double x : w) divided += (divided.empty() ? "" : ", ") + num(x);
         steps.push_back("Divide each by the sum: " + divided + " (they add up to 1).");
-        e["prompt"] = spec.scores ? "Compute the softmax of these scores." :
-                                    "Compute the attention weights of query \"" + tok[i] + "\" from its scaled scores.";
+        e["prompt"] = spec.scores ? "Compute the softmax of these scores."
+                                  : "Compute the attention weights of query \"" + tok[i] + "\" from its scaled scores.";
         e["given"] = {{"scores", s}};
         if (!spec.scores) e["given"]["query"] = i;
         e["answer"] = vector(w);
         std::vector<double> normalized;
         for (double v : s) normalized.push_back(v / plain);
         if (std::abs(plain) > 1e-9)
-          e["mistakes"].push_back(mistake(vector(normalized), "You divided the scores by their sum without exponentiating them first."));
+          e["mistakes"].push_back(
+              mistake(vector(normalized), "You divided the scores by their sum without exponentiating them first."));
         e["solution"] = steps;
         break;
       }
@@ -127,7 +133,8 @@ class Generator {
                       "\": weight each value's entry by the attention weight and add.";
         e["given"] = {{"weights", row_of(h.weights, i)}, {"values", col_of(h.V, t)}, {"query", i}, {"dim", t}};
         e["answer"] = number(h.Z(i, t));
-        e["mistakes"].push_back(mistake(number(average), "That is a plain average of the values: multiply each by its attention weight instead."));
+        e["mistakes"].push_back(mistake(
+            number(average), "That is a plain average of the values: multiply each by its attention weight instead."));
         e["solution"] = {"Z[" + tok[i] + "][" + std::to_string(t + 1) + "] = " + terms, "= " + num(h.Z(i, t))};
         break;
       }
@@ -138,10 +145,11 @@ class Generator {
         e["given"] = {{"query", i}, {"tokens", tok}, {"q", row_of(h.Q, i)}, {"K", json::array()}};
         for (Eigen::Index r = 0; r < h.K.rows(); ++r) e["given"]["K"].push_back(row_of(h.K, r));
         e["answer"] = {{"type", "choice"}, {"index", best}, {"choices", tok}};
-        e["solution"] = {"The largest raw score q\u00b7k wins: scaling divides every score of the row by the same number "
-                         "and softmax keeps their order.",
-                         "Scores of \"" + tok[i] + "\": " + list(h.scores, i) + ", so \"" + tok[best] + "\" gets the largest weight, " +
-                             num(h.weights(i, best)) + "."};
+        e["solution"] = {
+            "The largest raw score q\u00b7k wins: scaling divides every score of the row by the same number "
+            "and softmax keeps their order.",
+            "Scores of \"" + tok[i] + "\": " + list(h.scores, i) + ", so \"" + tok[best] +
+                "\" gets the largest weight, " + num(h.weights(i, best)) + "."};
         break;
       }
       case ExerciseKind::mask_zeros: {
@@ -151,7 +159,8 @@ class Generator {
         const Trace t = compute_trace(masked);
         const HeadTrace& mh = t.head[static_cast<std::size_t>(spec.head)];
         // Causal: a later query has something to hide; padding: any query.
-        const int q = spec.query.value_or(spec.mask == MaskKind::causal ? std::min(n() - 1, pick(std::max(1, n() - 1))) : pick(n()));
+        const int q = spec.query.value_or(spec.mask == MaskKind::causal ? std::min(n() - 1, pick(std::max(1, n() - 1)))
+                                                                        : pick(n()));
         json zeros = json::array();
         std::vector<double> weights;
         for (Eigen::Index c = 0; c < mh.weights.cols(); ++c) {
@@ -160,7 +169,9 @@ class Generator {
         }
         e["prompt"] = std::string("Apply a ") + (spec.mask == MaskKind::causal ? "causal" : "padding") +
                       " mask to query \"" + tok[q] + "\": which weights become exactly 0, and what are the others?";
-        e["given"] = {{"query", q}, {"scaled", row_of(h.scaled, q)}, {"tokens", tok},
+        e["given"] = {{"query", q},
+                      {"scaled", row_of(h.scaled, q)},
+                      {"tokens", tok},
                       {"mask", spec.mask == MaskKind::causal ? json("causal") : json({{"padding", spec.padding}})}};
         e["answer"] = {{"type", "mask"}, {"zeros", zeros}, {"weights", weights}};
         e["mistakes"].push_back(mistake({{"type", "mask"}, {"zeros", zeros}, {"weights", row_of(h.weights, q)}},
@@ -185,10 +196,10 @@ class Generator {
         const double max_scaled = *std::max_element(w_scaled.begin(), w_scaled.end());
         e["given"] = {{"d_k", spec.d_k}, {"scores", raw}};
         if (spec.choice) {
-          json choices = {"It saturates: one weight is close to 1, the others close to 0, and the gradients almost vanish",
-                          "It becomes uniform: every key gets the same weight",
-                          "Nothing changes: softmax does not care about the size of its inputs",
-                          "Some weights become negative"};
+          json choices = {
+              "It saturates: one weight is close to 1, the others close to 0, and the gradients almost vanish",
+              "It becomes uniform: every key gets the same weight",
+              "Nothing changes: softmax does not care about the size of its inputs", "Some weights become negative"};
           const int at = pick(4);
           std::swap(choices[0], choices[static_cast<std::size_t>(at)]);
           e["prompt"] = "These raw scores come from vectors with d_k = " + std::to_string(spec.d_k) +
@@ -198,31 +209,47 @@ class Generator {
           e["prompt"] = "These raw scores come from vectors with d_k = " + std::to_string(spec.d_k) +
                         ". Without scaling, what is the largest softmax weight?";
           e["answer"] = number(max_raw);
-          e["mistakes"].push_back(mistake(number(max_scaled), "That is the largest weight after scaling: the question asks without it."));
+          e["mistakes"].push_back(
+              mistake(number(max_scaled), "That is the largest weight after scaling: the question asks without it."));
         }
-        e["solution"] = {"Dot products of d_k unit-variance entries have variance d_k, so these scores are about \u00b1\u221a" +
-                             std::to_string(spec.d_k) + " \u2248 \u00b1" + num(std::sqrt(static_cast<double>(spec.d_k))) + ".",
-                         "Unscaled, the largest weight is " + num(max_raw) + "; divided by \u221ad_k it is " + num(max_scaled) + ".",
-                         "A saturated softmax has a near-zero Jacobian, so almost no gradient flows back: scaling keeps the variance near 1."};
+        e["solution"] = {
+            "Dot products of d_k unit-variance entries have variance d_k, so these scores are about \u00b1\u221a" +
+                std::to_string(spec.d_k) + " \u2248 \u00b1" + num(std::sqrt(static_cast<double>(spec.d_k))) + ".",
+            "Unscaled, the largest weight is " + num(max_raw) + "; divided by \u221ad_k it is " + num(max_scaled) + ".",
+            "A saturated softmax has a near-zero Jacobian, so almost no gradient flows back: scaling keeps the "
+            "variance near 1."};
         break;
       }
       case ExerciseKind::multihead_shapes: {
         const int hh = trace_.heads, dk = trace_.d_k, dv = trace_.d_v, d = trace_.d_model;
         const Matrix* W_O = lesson_.find("W_O");
         const int d_out = W_O ? static_cast<int>(W_O->cols()) : hh * dv;
-        e["prompt"] = "n = " + std::to_string(n()) + " tokens, d_model = " + std::to_string(d) + ", h = " + std::to_string(hh) +
-                      " heads with d_k = " + std::to_string(dk) + " and d_v = " + std::to_string(dv) +
-                      ", output width " + std::to_string(d_out) + ". Give the shapes of Q_i, K_i, V_i, the concatenation and W_O.";
+        e["prompt"] = "n = " + std::to_string(n()) + " tokens, d_model = " + std::to_string(d) +
+                      ", h = " + std::to_string(hh) + " heads with d_k = " + std::to_string(dk) +
+                      " and d_v = " + std::to_string(dv) + ", output width " + std::to_string(d_out) +
+                      ". Give the shapes of Q_i, K_i, V_i, the concatenation and W_O.";
         e["given"] = {{"n", n()}, {"d_model", d}, {"heads", hh}, {"d_k", dk}, {"d_v", dv}, {"d_out", d_out}};
         e["answer"] = {{"type", "shapes"},
-                       {"shapes", {{"Q", {n(), dk}}, {"K", {n(), dk}}, {"V", {n(), dv}}, {"concat", {n(), hh * dv}}, {"W_O", {hh * dv, d_out}}}}};
+                       {"shapes",
+                        {{"Q", {n(), dk}},
+                         {"K", {n(), dk}},
+                         {"V", {n(), dv}},
+                         {"concat", {n(), hh * dv}},
+                         {"W_O", {hh * dv, d_out}}}}};
         e["mistakes"].push_back(mistake({{"type", "shapes"},
-                                         {"shapes", {{"Q", {n(), d}}, {"K", {n(), d}}, {"V", {n(), d}}, {"concat", {n(), hh * dv}}, {"W_O", {hh * dv, d_out}}}}},
+                                         {"shapes",
+                                          {{"Q", {n(), d}},
+                                           {"K", {n(), d}},
+                                           {"V", {n(), d}},
+                                           {"concat", {n(), hh * dv}},
+                                           {"W_O", {hh * dv, d_out}}}}},
                                         "Each head projects to d_k (or d_v) columns, not d_model."));
-        e["solution"] = {"Q_i = X\u00b7W_Q^i: (" + std::to_string(n()) + " \u00d7 " + std::to_string(d) + ")\u00b7(" + std::to_string(d) +
-                             " \u00d7 " + std::to_string(dk) + ") \u2192 " + std::to_string(n()) + " \u00d7 " + std::to_string(dk),
-                         "Concatenating h heads of width d_v gives " + std::to_string(n()) + " \u00d7 " + std::to_string(hh * dv),
-                         "W_O maps h\u00b7d_v = " + std::to_string(hh * dv) + " columns to " + std::to_string(d_out)};
+        e["solution"] = {
+            "Q_i = X\u00b7W_Q^i: (" + std::to_string(n()) + " \u00d7 " + std::to_string(d) + ")\u00b7(" +
+                std::to_string(d) + " \u00d7 " + std::to_string(dk) + ") \u2192 " + std::to_string(n()) + " \u00d7 " +
+                std::to_string(dk),
+            "Concatenating h heads of width d_v gives " + std::to_string(n()) + " \u00d7 " + std::to_string(hh * dv),
+            "W_O maps h\u00b7d_v = " + std::to_string(hh * dv) + " columns to " + std::to_string(d_out)};
         break;
       }
     }

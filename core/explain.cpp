@@ -30,8 +30,7 @@ std::optional<ScoreExplanation> explain_score(const Trace& trace, int head, int 
       break;
     }
     case ScoreKind::additive:
-    case ScoreKind::location:
-      break;
+    case ScoreKind::location: break;
   }
   if (trace.score == ScoreKind::cosine) {
     e.dot = 0;
@@ -67,7 +66,8 @@ std::optional<OutputExplanation> explain_output(const Trace& trace, int head, in
   const HeadTrace& h = trace.head[static_cast<std::size_t>(head)];
   if (!in(i, h.Z.rows()) || !in(t, h.Z.cols())) return std::nullopt;
   OutputExplanation e;
-  for (Eigen::Index j = 0; j < h.V.rows(); ++j) e.terms.push_back({h.weights(i, j), h.V(j, t), h.weights(i, j) * h.V(j, t)});
+  for (Eigen::Index j = 0; j < h.V.rows(); ++j)
+    e.terms.push_back({h.weights(i, j), h.V(j, t), h.weights(i, j) * h.V(j, t)});
   e.sum = h.Z(i, t);
   return e;
 }

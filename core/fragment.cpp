@@ -19,9 +19,10 @@ using nlohmann::json;
 using namespace link;
 
 constexpr std::array<std::string_view, 6> step_ids{"embed", "project", "score", "scale", "softmax", "sum"};
-constexpr std::array<std::string_view, 10> lockable{"X", "W_Q", "W_K", "W_V", "W_O", "sentence", "seed", "sizes", "scale", "mask"};
-constexpr std::array<std::string_view, 15> selectable{"X",      "W_Q",    "W_K",     "W_V", "W_O",    "Q",      "K",   "V",
-                                                      "scores", "scaled", "weights", "Z",   "concat", "output", "mask"};
+constexpr std::array<std::string_view, 10> lockable{"X",        "W_Q",  "W_K",   "W_V",   "W_O",
+                                                    "sentence", "seed", "sizes", "scale", "mask"};
+constexpr std::array<std::string_view, 15> selectable{
+    "X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V", "scores", "scaled", "weights", "Z", "concat", "output", "mask"};
 
 template <std::size_t N>
 bool one_of(const std::array<std::string_view, N>& list, std::string_view s) {
@@ -125,8 +126,8 @@ DecodedFragment read_payload(const Payload& payload, int version) {
     }
     if (!matrix || !one_of(selectable, matrix->first) || !head || !row || !col)
       return problem("the selected cell is malformed");
-    state.selection = std::array<std::string, 4>{json_string(matrix->first), std::to_string(*head), std::to_string(*row),
-                                                 std::to_string(*col)};
+    state.selection = std::array<std::string, 4>{json_string(matrix->first), std::to_string(*head),
+                                                 std::to_string(*row), std::to_string(*col)};
   }
   if (!r.empty()) {
     state.reveal = whole(payload, r, 1, 512);
@@ -144,12 +145,15 @@ DecodedFragment read_payload(const Payload& payload, int version) {
     }
     return true;
   };
-  if (!hide.empty() && !read_list(hide, step_ids, state.hidden)) return problem("the list of hidden steps is malformed");
-  if (!lock.empty() && !read_list(lock, lockable, state.locked)) return problem("the list of locked inputs is malformed");
+  if (!hide.empty() && !read_list(hide, step_ids, state.hidden))
+    return problem("the list of hidden steps is malformed");
+  if (!lock.empty() && !read_list(lock, lockable, state.locked))
+    return problem("the list of locked inputs is malformed");
   if (!note.empty()) {
     const auto t = text_of(payload, note);
     if (!t) return problem("the note is not text");
-    if (t->second > max_note_chars) return problem("the note is longer than " + std::to_string(max_note_chars) + " characters");
+    if (t->second > max_note_chars)
+      return problem("the note is longer than " + std::to_string(max_note_chars) + " characters");
     state.note = note;
   }
   return state.to_fragment(version);
@@ -205,7 +209,8 @@ DecodedFragment decode_fragment(std::string_view fragment) {
   while (digits < text.size() && is_digit(text[digits])) ++digits;
   if (text[0] != 'v' || digits == 1 || digits == text.size() || text[digits] != '=') return decode_v1(text);
   const std::string_view version = text.substr(1, digits - 1);
-  if (version != "2") return problem("it was made in format version " + std::string(version) + ", which this page does not know");
+  if (version != "2")
+    return problem("it was made in format version " + std::string(version) + ", which this page does not know");
 
   std::string error;
   const auto packed = base64url_decode(text.substr(digits + 1), error);
@@ -213,7 +218,8 @@ DecodedFragment decode_fragment(std::string_view fragment) {
   const Inflated unpacked = inflate_raw(*packed, max_unpacked_bytes);
   if (unpacked.error == InflateError::too_large)
     return problem("it is damaged: it unpacks to more than " + std::to_string(max_unpacked_bytes >> 20) + " MiB");
-  if (unpacked.error != InflateError::none) return problem(std::string("it is damaged: ") + inflate_error_message(unpacked.error));
+  if (unpacked.error != InflateError::none)
+    return problem(std::string("it is damaged: ") + inflate_error_message(unpacked.error));
   return decode_v2_payload(unpacked.data);
 }
 

@@ -16,14 +16,14 @@ namespace attnlab {
 
 constexpr std::size_t max_fragment_chars = 1'000'000;  // browsers cap a whole URL near 2 MB
 constexpr std::size_t max_unpacked_bytes = limits::max_json_bytes;
-constexpr std::size_t max_note_chars = 2000;            // UTF-16 units, as JavaScript counts them
+constexpr std::size_t max_note_chars = 2000;  // UTF-16 units, as JavaScript counts them
 constexpr std::size_t max_preset_chars = 100;
 
 struct DecodedFragment {
   enum class Kind { state, empty, problem };
-  Kind kind = Kind::empty;    // empty: no state in the fragment ("", "#step-score"): the page opens as usual
-  std::string message;        // problem: a clause for "The link could not be read (…)"
-  int version = 0;            // state: 1 or 2
+  Kind kind = Kind::empty;  // empty: no state in the fragment ("", "#step-score"): the page opens as usual
+  std::string message;      // problem: a clause for "The link could not be read (…)"
+  int version = 0;          // state: 1 or 2
   // state: the page's state as JSON text, {"lesson", "preset", "step", "selection", "reveal", "hidden", "locked",
   // "note"} in that order. The lesson, preset and note are the link's own JSON text, so JavaScript parses
   // them to exactly what it parsed before.

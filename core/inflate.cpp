@@ -7,10 +7,10 @@
 namespace attnlab {
 namespace {
 
-constexpr int max_bits = 15;         // longest Huffman code DEFLATE allows
-constexpr int max_lit_codes = 286;   // literal/length symbols a block may declare
+constexpr int max_bits = 15;        // longest Huffman code DEFLATE allows
+constexpr int max_lit_codes = 286;  // literal/length symbols a block may declare
 constexpr int max_dist_codes = 30;
-constexpr int fixed_lit_codes = 288; // the fixed code also defines 286 and 287, which are invalid to use
+constexpr int fixed_lit_codes = 288;  // the fixed code also defines 286 and 287, which are invalid to use
 constexpr int fixed_dist_codes = 32;
 
 // Length symbols 257..285 and distance symbols 0..29: base value and extra bits (RFC 1951, 3.2.5).
@@ -18,8 +18,8 @@ constexpr std::array<std::uint16_t, 29> length_base{3,  4,  5,  6,  7,  8,  9,  
                                                     31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
 constexpr std::array<std::uint8_t, 29> length_extra{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
                                                     2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
-constexpr std::array<std::uint16_t, 30> dist_base{1,    2,    3,    4,    5,    7,     9,     13,    17,  25,
-                                                  33,   49,   65,   97,   129,  193,   257,   385,   513, 769,
+constexpr std::array<std::uint16_t, 30> dist_base{1,    2,    3,    4,    5,    7,    9,    13,    17,    25,
+                                                  33,   49,   65,   97,   129,  193,  257,  385,   513,   769,
                                                   1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
 constexpr std::array<std::uint8_t, 30> dist_extra{0, 0, 0, 0, 1, 1, 2, 2,  3,  3,  4,  4,  5,  5,  6,
                                                   6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
@@ -168,7 +168,8 @@ class Inflater {
   InflateError dynamic() {
     std::uint32_t hlit, hdist, hclen;
     if (!bits_.read(5, hlit) || !bits_.read(5, hdist) || !bits_.read(4, hclen)) return InflateError::truncated;
-    const int nlit = static_cast<int>(hlit) + 257, ndist = static_cast<int>(hdist) + 1, ncode = static_cast<int>(hclen) + 4;
+    const int nlit = static_cast<int>(hlit) + 257, ndist = static_cast<int>(hdist) + 1,
+              ncode = static_cast<int>(hclen) + 4;
     if (nlit > max_lit_codes || ndist > max_dist_codes) return InflateError::too_many_codes;
 
     std::array<std::uint8_t, 19> code_lengths{};

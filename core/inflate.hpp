@@ -12,18 +12,18 @@ namespace attnlab {
 
 enum class InflateError {
   none,
-  too_large,          // the output would pass max_output
-  truncated,          // the input ends before the last block does
-  reserved_block,     // block type 3
-  stored_length,      // a stored block's LEN and NLEN disagree
-  too_many_codes,     // more than 286 literal/length or 30 distance codes
-  oversubscribed,     // code lengths that no prefix code has
-  incomplete,         // code lengths that leave codes unused
-  bad_repeat,         // code-length repeat with nothing before it, or past the end
-  no_end_of_block,    // the literal/length code lacks symbol 256
-  bad_symbol,         // length symbol 286/287, distance 30/31, or an unused code
-  distance_too_far,   // a match reaches before the first byte
-  trailing_data,      // bytes after the last block
+  too_large,         // the output would pass max_output
+  truncated,         // the input ends before the last block does
+  reserved_block,    // block type 3
+  stored_length,     // a stored block's LEN and NLEN disagree
+  too_many_codes,    // more than 286 literal/length or 30 distance codes
+  oversubscribed,    // code lengths that no prefix code has
+  incomplete,        // code lengths that leave codes unused
+  bad_repeat,        // code-length repeat with nothing before it, or past the end
+  no_end_of_block,   // the literal/length code lacks symbol 256
+  bad_symbol,        // length symbol 286/287, distance 30/31, or an unused code
+  distance_too_far,  // a match reaches before the first byte
+  trailing_data,     // bytes after the last block
 };
 
 struct Inflated {

@@ -69,7 +69,8 @@ class Reader {
 
   bool matrix(const json& j, const std::string& field, Matrix& out) {
     if (!j.is_array() || j.empty()) {
-      fail(field, std::string("must be a non-empty list of rows, not ") + (j.is_array() ? "an empty list" : type_name(j)));
+      fail(field,
+           std::string("must be a non-empty list of rows, not ") + (j.is_array() ? "an empty list" : type_name(j)));
       return false;
     }
     if (j.size() > limits::max_entries) {
@@ -131,7 +132,8 @@ class Reader {
       return false;
     }
     if (j.size() > max_items) {
-      fail(field, "has " + std::to_string(j.size()) + " entries; at most " + std::to_string(max_items) + " are allowed");
+      fail(field,
+           "has " + std::to_string(j.size()) + " entries; at most " + std::to_string(max_items) + " are allowed");
       return false;
     }
     out.clear();
@@ -159,8 +161,8 @@ class Reader {
 
 const std::vector<std::string>& known_fields() {
   static const std::vector<std::string> fields{"tokens", "sentence", "vocab", "heads", "score", "scale", "mask",
-                                               "init", "title", "note", "X", "E", "W_Q", "W_K", "W_V", "W_O",
-                                               "W_a", "W_1", "W_2", "v_a"};
+                                               "init",   "title",    "note",  "X",     "E",     "W_Q",   "W_K",
+                                               "W_V",    "W_O",      "W_a",   "W_1",   "W_2",   "v_a"};
   return fields;
 }
 
@@ -211,20 +213,18 @@ void read_options(const json& j, Reader& r, Lesson& lesson) {
     if (r.number(*h, "heads", v)) {
       if (v != std::floor(v) || v < 1 || v > static_cast<double>(limits::max_heads))
         r.fail("heads", "must be a whole number from 1 to " + std::to_string(limits::max_heads));
-      else
-        lesson.heads = static_cast<int>(v);
+      else lesson.heads = static_cast<int>(v);
     }
   }
   if (auto s = j.find("score"); s != j.end()) {
     static const std::vector<std::pair<std::string, ScoreKind>> kinds{
-        {"scaled_dot", ScoreKind::scaled_dot}, {"dot", ScoreKind::dot},         {"general", ScoreKind::general},
+        {"scaled_dot", ScoreKind::scaled_dot}, {"dot", ScoreKind::dot},       {"general", ScoreKind::general},
         {"additive", ScoreKind::additive},     {"cosine", ScoreKind::cosine}, {"location", ScoreKind::location}};
     const auto k = std::find_if(kinds.begin(), kinds.end(),
                                 [&](const auto& p) { return s->is_string() && s->get<std::string>() == p.first; });
     if (k == kinds.end())
       r.fail("score", "must be one of \"scaled_dot\", \"dot\", \"general\", \"additive\", \"cosine\", \"location\"");
-    else
-      lesson.score = k->second;
+    else lesson.score = k->second;
   }
   if (auto s = j.find("scale"); s != j.end()) {
     if (s->is_string() && *s == "sqrt_dk") {
@@ -253,7 +253,8 @@ void read_options(const json& j, Reader& r, Lesson& lesson) {
         return;
       }
       for (std::size_t i = 0; i < p.size(); ++i) {
-        if (!p[i].is_boolean()) return r.fail(index("mask.padding", i), std::string("must be true or false, not ") + type_name(p[i]));
+        if (!p[i].is_boolean())
+          return r.fail(index("mask.padding", i), std::string("must be true or false, not ") + type_name(p[i]));
         lesson.padding.push_back(p[i].get<bool>());
       }
     } else if (m->is_array()) {
@@ -265,7 +266,8 @@ void read_options(const json& j, Reader& r, Lesson& lesson) {
               return r.fail("mask[" + std::to_string(a) + "][" + std::to_string(b) + "]",
                             "must be 0 (hidden) or 1 (visible)");
     } else {
-      r.fail("mask", "must be \"none\", \"causal\", {\"padding\": [true/false per token]} or an n \u00d7 n matrix of 0/1");
+      r.fail("mask",
+             "must be \"none\", \"causal\", {\"padding\": [true/false per token]} or an n \u00d7 n matrix of 0/1");
     }
   }
 }

@@ -6,9 +6,9 @@
 namespace attnlab::limits {
 
 constexpr std::size_t max_tokens = 512;
-constexpr std::size_t max_dim = 1024;          // d_model and every column count
+constexpr std::size_t max_dim = 1024;  // d_model and every column count
 constexpr std::size_t max_heads = 64;
-constexpr std::size_t max_entries = 1u << 20;  // any one matrix
+constexpr std::size_t max_entries = 1u << 20;          // any one matrix
 constexpr std::size_t max_attention_cells = 1u << 22;  // n * n * heads
 constexpr std::size_t max_token_chars = 64;
 constexpr std::size_t max_sentence_chars = 4000;

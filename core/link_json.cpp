@@ -24,7 +24,8 @@ bool json_number_syntax(std::string_view t) {
   if (i < t.size() && t[i] == '-') ++i;
   if (i == t.size()) return false;
   if (t[i] == '0') ++i;
-  else if (is_digit(t[i])) while (i < t.size() && is_digit(t[i])) ++i;
+  else if (is_digit(t[i]))
+    while (i < t.size() && is_digit(t[i])) ++i;
   else return false;
   if (i < t.size() && t[i] == '.') {
     const std::size_t start = ++i;
@@ -86,7 +87,9 @@ bool nlohmann_compatible_copy(std::string_view text, std::string& copy) {
       ++i;
     } else if (c == '-' || is_digit(c)) {
       std::size_t end = i;
-      while (end < text.size() && (is_digit(text[end]) || std::string_view("+-.eE").find(text[end]) != std::string_view::npos)) ++end;
+      while (end < text.size() &&
+             (is_digit(text[end]) || std::string_view("+-.eE").find(text[end]) != std::string_view::npos))
+        ++end;
       const std::string_view number = text.substr(i, end - i);
       // Only an exponent or some 300 digits can pass 1.8e308; strtod rounds as JavaScript does.
       if ((number.find_first_of("eE") != std::string_view::npos || number.size() > 300) && json_number_syntax(number) &&

@@ -54,7 +54,8 @@ class Payload {
     text_ = text;
     checked_ = nlohmann_compatible_copy(text, copy_) ? std::string_view(copy_) : text;
     SyntaxCheck check;
-    if (!json::sax_parse(checked_.begin(), checked_.end(), &check) && check.error.empty()) check.error = "it is not JSON";
+    if (!json::sax_parse(checked_.begin(), checked_.end(), &check) && check.error.empty())
+      check.error = "it is not JSON";
     return check.error;
   }
 

@@ -11,7 +11,7 @@ namespace attnlab {
 class NumpyRandom {
  public:
   explicit NumpyRandom(std::uint32_t seed) : mt_(seed) {}  // np.random.seed(seed)
-  double rand();   // np.random.random_sample(): 53-bit uniform in [0, 1)
+  double rand();                                           // np.random.random_sample(): 53-bit uniform in [0, 1)
   double randn();  // np.random.randn(): polar Box-Muller, the second value kept for the next call
   // np.random.randn(rows, cols) * scale (np.random.rand when uniform), filled row by row as NumPy does.
   Matrix matrix(Eigen::Index rows, Eigen::Index cols, double scale = 1.0, bool uniform = false);

@@ -11,9 +11,9 @@ namespace attnlab {
 
 struct ScaleLabOptions {
   std::vector<int> d_k{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024};  // each clamped to [1, 1024]
-  int queries = 200;       // rows of Q, clamped to [1, 2000]
-  int keys = 16;           // rows of K, clamped to [2, 256]
-  std::uint32_t seed = 0;  // np.random.seed(seed) before each d_k's draws
+  int queries = 200;                                                  // rows of Q, clamped to [1, 2000]
+  int keys = 16;                                                      // rows of K, clamped to [2, 256]
+  std::uint32_t seed = 0;                                             // np.random.seed(seed) before each d_k's draws
 };
 
 // The statistics of one softmax row, averaged over the queries.

@@ -19,16 +19,24 @@ namespace {
 
 using half = xtl::half_float;
 
-template <class T> T from_double(double x);
-template <> double from_double<double>(double x) { return x; }
+template <class T>
+T from_double(double x);
+template <>
+double from_double<double>(double x) {
+  return x;
+}
 // half_cast rounds the double once (half(double) would round to float first, then to half).
-template <> half from_double<half>(double x) { return half_float::half_cast<half>(x); }
+template <>
+half from_double<half>(double x) {
+  return half_float::half_cast<half>(x);
+}
 
 double as_double(double x) { return x; }
 double as_double(half x) { return static_cast<double>(static_cast<float>(x)); }
 
 template <class T>
-SoftmaxRun run(const std::vector<double>& logits, const std::vector<bool>& hidden, double mask_value, bool subtract_max) {
+SoftmaxRun run(const std::vector<double>& logits, const std::vector<bool>& hidden, double mask_value,
+               bool subtract_max) {
   using std::exp;  // half_float::exp is found by argument-dependent lookup
   const std::size_t n = logits.size();
   SoftmaxRun r;

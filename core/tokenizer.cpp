@@ -34,8 +34,8 @@ std::vector<std::string> tokenize(std::string_view s) {
     } else if (is_word_char(c)) {
       std::size_t j = i;
       // An apostrophe between word characters belongs to the word: "don't", "cinema's".
-      while (j < s.size() && (is_word_char(s[j]) ||
-                              (s[j] == '\'' && j + 1 < s.size() && is_word_char(s[j + 1]) && j > i)))
+      while (j < s.size() &&
+             (is_word_char(s[j]) || (s[j] == '\'' && j + 1 < s.size() && is_word_char(s[j + 1]) && j > i)))
         ++j;
       tokens.emplace_back(s.substr(i, j - i));
       i = j;

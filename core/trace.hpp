@@ -40,8 +40,9 @@ struct Trace {
   std::vector<HeadTrace> head;
   Matrix concat, output;
   // The parts taken over from the previous trace (compute_trace's `previous`) because an edit left them alone:
-  // inputs by name ("W_Q"; "X" also for an X looked up in E), and the steps "Q", "K", "V", "scores", "scaled", "weights" (with masked and the
-  // softmax steps), "Z", "concat", "output" (of every head). A caller that copied the previous parts keeps them.
+  // inputs by name ("W_Q"; "X" also for an X looked up in E), and the steps "Q", "K", "V", "scores", "scaled",
+  // "weights" (with masked and the softmax steps), "Z", "concat", "output" (of every head). A caller that copied the
+  // previous parts keeps them.
   std::vector<std::string> unchanged;
 };
 

@@ -35,7 +35,8 @@ ForwardPass forward(const AttentionParameters& p, const MaskedExample& example) 
   f.logits = (f.Z.row(example.position) * p.W_O).transpose();
   f.probs = softmax_vector(f.logits);
   // −ln p[target], computed from the logits so it stays finite when p underflows
-  f.loss = std::log((f.logits.array() - f.logits.maxCoeff()).exp().sum()) + f.logits.maxCoeff() - f.logits(example.target);
+  f.loss =
+      std::log((f.logits.array() - f.logits.maxCoeff()).exp().sum()) + f.logits.maxCoeff() - f.logits(example.target);
   return f;
 }
 
@@ -144,7 +145,8 @@ void AttentionTrainer::step(int updates) {
   const double lr = options_.learning_rate;
   for (int u = 0; u < updates; ++u) {
     // grad_ holds the gradient at the current parameters (computed with the last loss)
-    auto params = parameter_list(params_), grads = parameter_list(grad_), m = parameter_list(m_), v = parameter_list(v_);
+    auto params = parameter_list(params_), grads = parameter_list(grad_), m = parameter_list(m_),
+         v = parameter_list(v_);
     beta1_t_ *= beta1;
     beta2_t_ *= beta2;
     for (std::size_t k = 0; k < params.size(); ++k) {

@@ -20,14 +20,14 @@
 namespace attnlab {
 
 struct TrainingOptions {
-  std::uint32_t seed = 1;       // draws the sentences and the initial parameters
-  int symbols = 6;              // content symbols a, b, c, … (vocabulary = symbols + [MASK]); clamped to [2, 12]
-  int half_length = 3;          // m: a sentence has 2m tokens; clamped to [1, 6]
-  int d_model = 8;              // clamped to [2, 32]
-  int d_k = 8;                  // query/key/value size; clamped to [1, 32]
-  int examples = 256;           // training sentences (full batch); clamped to [1, 4096]
-  double learning_rate = 0.005; // clamped to [1e-5, 10]; plain gradient descent wants ~0.5
-  bool adam = true;             // Adam (β 0.9, 0.999); false = plain gradient descent
+  std::uint32_t seed = 1;        // draws the sentences and the initial parameters
+  int symbols = 6;               // content symbols a, b, c, … (vocabulary = symbols + [MASK]); clamped to [2, 12]
+  int half_length = 3;           // m: a sentence has 2m tokens; clamped to [1, 6]
+  int d_model = 8;               // clamped to [2, 32]
+  int d_k = 8;                   // query/key/value size; clamped to [1, 32]
+  int examples = 256;            // training sentences (full batch); clamped to [1, 4096]
+  double learning_rate = 0.005;  // clamped to [1e-5, 10]; plain gradient descent wants ~0.5
+  bool adam = true;              // Adam (β 0.9, 0.999); false = plain gradient descent
 };
 
 // The learned parameters; the gradients have the same shapes and use this struct too.
@@ -75,11 +75,11 @@ std::vector<MaskedExample> make_examples(const TrainingOptions& options, NumpyRa
 AttentionParameters initial_parameters(const TrainingOptions& options, NumpyRandom& rng);
 
 struct TrainingState {
-  int step = 0;             // updates made so far
-  double loss = 0;          // mean loss on the training sentences now
+  int step = 0;     // updates made so far
+  double loss = 0;  // mean loss on the training sentences now
   double accuracy = 0;
-  Matrix weights;           // attention weights of the shown example (length × length)
-  Vector probs;             // the model's probabilities for the shown example's masked token
+  Matrix weights;  // attention weights of the shown example (length × length)
+  Vector probs;    // the model's probabilities for the shown example's masked token
 };
 
 class AttentionTrainer {
@@ -92,7 +92,7 @@ class AttentionTrainer {
   const TrainingOptions& options() const { return options_; }
   const std::vector<MaskedExample>& examples() const { return examples_; }
   const AttentionParameters& parameters() const { return params_; }
-  const std::vector<double>& loss_history() const { return losses_; }        // entry t: loss after t updates
+  const std::vector<double>& loss_history() const { return losses_; }  // entry t: loss after t updates
   const std::vector<double>& accuracy_history() const { return accuracies_; }
   std::vector<std::string> vocabulary() const;  // "a", "b", …, "[MASK]"
 

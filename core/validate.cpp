@@ -21,8 +21,8 @@ class Checker {
                        const std::string& why_needed = "") {
     const Matrix* m = lesson_.find(name);
     if (!m) {
-      fail(name, "is missing" + (why_needed.empty() ? std::string() : " (" + why_needed + ")") + ": it should be " +
-                     meaning);
+      fail(name,
+           "is missing" + (why_needed.empty() ? std::string() : " (" + why_needed + ")") + ": it should be " + meaning);
       return nullptr;
     }
     if ((rows >= 0 && m->rows() != rows) || (cols >= 0 && m->cols() != cols)) {
@@ -71,8 +71,9 @@ Problems validate(const Lesson& lesson) {
       for (std::size_t i = 0; i < lesson.tokens.size(); ++i)
         if (std::find(vocab.begin(), vocab.end(), lesson.tokens[i]) == vocab.end())
           c.fail("tokens[" + n_str(i) + "]", "\"" + lesson.tokens[i] + "\" is not in the vocabulary");
-      if (const Matrix* e = c.expect("E", static_cast<Eigen::Index>(vocab.size()), -1,
-                                     "|vocab| \u00d7 d_model, one row per word (|vocab| = " + n_str(vocab.size()) + ")"))
+      if (const Matrix* e =
+              c.expect("E", static_cast<Eigen::Index>(vocab.size()), -1,
+                       "|vocab| \u00d7 d_model, one row per word (|vocab| = " + n_str(vocab.size()) + ")"))
         d_model = e->cols();
     }
   } else {
@@ -83,8 +84,8 @@ Problems validate(const Lesson& lesson) {
   const int h = lesson.heads;
   if (static_cast<std::size_t>(n) * static_cast<std::size_t>(n) * static_cast<std::size_t>(h) >
       limits::max_attention_cells)
-    c.fail("heads", "n \u00b7 n \u00b7 h = " + n_str(static_cast<std::size_t>(n) * n * h) + " attention cells; at most " +
-                        n_str(limits::max_attention_cells) + " are allowed");
+    c.fail("heads", "n \u00b7 n \u00b7 h = " + n_str(static_cast<std::size_t>(n) * n * h) +
+                        " attention cells; at most " + n_str(limits::max_attention_cells) + " are allowed");
 
   // project: W_Q and W_K share a shape; every head takes an equal slice of columns.
   const std::string dm = "d_model = " + n_str(d_model);
@@ -103,9 +104,7 @@ Problems validate(const Lesson& lesson) {
   // score: each alignment function's own parameters.
   const std::string dk = "d_k = " + n_str(d_k);
   switch (lesson.score) {
-    case ScoreKind::general:
-      c.expect("W_a", d_k, d_k, "d_k \u00d7 d_k, " + dk, "score \"general\" needs it");
-      break;
+    case ScoreKind::general: c.expect("W_a", d_k, d_k, "d_k \u00d7 d_k, " + dk, "score \"general\" needs it"); break;
     case ScoreKind::location:
       c.expect("W_a", d_k, n, "d_k \u00d7 n, " + dk + ", n = " + n_str(n), "score \"location\" needs it");
       break;
@@ -123,8 +122,8 @@ Problems validate(const Lesson& lesson) {
   if (lesson.mask == MaskKind::padding && static_cast<Eigen::Index>(lesson.padding.size()) != n)
     c.fail("mask.padding", "has " + n_str(lesson.padding.size()) + " flags but there are " + n_str(n) + " tokens");
   if (lesson.mask == MaskKind::matrix && (lesson.mask_matrix.rows() != n || lesson.mask_matrix.cols() != n))
-    c.fail("mask", "has shape " + shape_of(lesson.mask_matrix) + " but should be " + shape_of(n, n) +
-                       " (queries \u00d7 keys)");
+    c.fail("mask",
+           "has shape " + shape_of(lesson.mask_matrix) + " but should be " + shape_of(n, n) + " (queries \u00d7 keys)");
   return problems;
 }
 

@@ -78,8 +78,14 @@ std::map<std::string, Matrix> typed_matrices(const char* typed_json) {
 // or used as the previous one of the next), so JavaScript copies them all out after a single call.
 json trace_info(const Trace& trace) {
   json info{{"handle", reinterpret_cast<std::uintptr_t>(&trace)},
-            {"tokens", trace.tokens}, {"dModel", trace.d_model}, {"dK", trace.d_k}, {"dV", trace.d_v},
-            {"heads", trace.heads}, {"divisor", trace.divisor}, {"tokenIds", nullptr}, {"vocab", nullptr}};
+            {"tokens", trace.tokens},
+            {"dModel", trace.d_model},
+            {"dK", trace.d_k},
+            {"dV", trace.d_v},
+            {"heads", trace.heads},
+            {"divisor", trace.divisor},
+            {"tokenIds", nullptr},
+            {"vocab", nullptr}};
   if (trace.token_ids) info["tokenIds"] = *trace.token_ids;
   if (trace.vocab) info["vocab"] = *trace.vocab;
   info["unchanged"] = trace.unchanged;
@@ -91,10 +97,18 @@ json trace_info(const Trace& trace) {
   for (const auto& [name, m] : trace.inputs) info["inputs"][name] = place(m);
   info["headTraces"] = json::array();
   for (const auto& h : trace.head)
-    info["headTraces"].push_back({{"Q", place(h.Q)}, {"K", place(h.K)}, {"V", place(h.V)}, {"scores", place(h.scores)},
-                                  {"scaled", place(h.scaled)}, {"masked", place(h.masked)}, {"weights", place(h.weights)},
-                                  {"Z", place(h.Z)}, {"exp", place(h.softmax.exp)}, {"max", place(h.softmax.max)},
-                                  {"sum", place(h.softmax.sum)}, {"emptyRows", h.empty_rows}});
+    info["headTraces"].push_back({{"Q", place(h.Q)},
+                                  {"K", place(h.K)},
+                                  {"V", place(h.V)},
+                                  {"scores", place(h.scores)},
+                                  {"scaled", place(h.scaled)},
+                                  {"masked", place(h.masked)},
+                                  {"weights", place(h.weights)},
+                                  {"Z", place(h.Z)},
+                                  {"exp", place(h.softmax.exp)},
+                                  {"max", place(h.softmax.max)},
+                                  {"sum", place(h.softmax.sum)},
+                                  {"emptyRows", h.empty_rows}});
   return info;
 }
 
@@ -136,8 +150,16 @@ EMSCRIPTEN_KEEPALIVE char* attn_explain(const Trace* trace, const char* kind, in
   if (!trace) return answer("null");
   if (k == "score") {
     if (auto e = explain_score(*trace, head, i, j)) {
-      out = {{"head", head}, {"i", i}, {"j", j}, {"score", score_name(e->score)}, {"terms", terms_json(e->terms)},
-             {"dot", e->dot}, {"sum", e->sum}, {"divisor", e->divisor}, {"scaled", e->scaled}, {"hidden", e->hidden}};
+      out = {{"head", head},
+             {"i", i},
+             {"j", j},
+             {"score", score_name(e->score)},
+             {"terms", terms_json(e->terms)},
+             {"dot", e->dot},
+             {"sum", e->sum},
+             {"divisor", e->divisor},
+             {"scaled", e->scaled},
+             {"hidden", e->hidden}};
       if (e->score == ScoreKind::cosine) {
         out["qNorm"] = e->q_norm;
         out["kNorm"] = e->k_norm;
@@ -145,12 +167,19 @@ EMSCRIPTEN_KEEPALIVE char* attn_explain(const Trace* trace, const char* kind, in
     }
   } else if (k == "softmax") {
     if (auto e = explain_softmax(*trace, head, i))
-      out = {{"head", head}, {"i", i}, {"max", std::isfinite(e->max) ? json(e->max) : json(nullptr)},
-             {"shifted", numbers_json(e->shifted)}, {"exp", e->exp}, {"sum", e->sum}, {"weights", e->weights},
-             {"hidden", e->hidden}, {"empty", e->empty}};
+      out = {{"head", head},
+             {"i", i},
+             {"max", std::isfinite(e->max) ? json(e->max) : json(nullptr)},
+             {"shifted", numbers_json(e->shifted)},
+             {"exp", e->exp},
+             {"sum", e->sum},
+             {"weights", e->weights},
+             {"hidden", e->hidden},
+             {"empty", e->empty}};
   } else if (k == "Q" || k == "K" || k == "V") {
     if (auto e = explain_projection(*trace, k[0], head, i, j))
-      out = {{"head", head}, {"i", i}, {"t", j}, {"column", e->column}, {"terms", terms_json(e->terms)}, {"sum", e->sum}};
+      out = {{"head", head}, {"i", i}, {"t", j}, {"column", e->column}, {"terms", terms_json(e->terms)},
+             {"sum", e->sum}};
   } else if (k == "output") {
     if (auto e = explain_output(*trace, head, i, j))
       out = {{"head", head}, {"i", i}, {"t", j}, {"terms", terms_json(e->terms)}, {"sum", e->sum}};
@@ -175,7 +204,9 @@ EMSCRIPTEN_KEEPALIVE char* attn_decode_fragment(const char* fragment) { return d
 
 // A state payload as a link holds it (JSON text, what "#v2=" unpacks to), as decoded(). The page reads the copy it
 // kept of a state too large for a link with it.
-EMSCRIPTEN_KEEPALIVE char* attn_read_payload(const char* payload_json) { return decoded(decode_v2_payload(payload_json)); }
+EMSCRIPTEN_KEEPALIVE char* attn_read_payload(const char* payload_json) {
+  return decoded(decode_v2_payload(payload_json));
+}
 
 // The CLI's trace as an answer of its own: {"ok":true,"value":<the trace JSON>} or {"ok":false,"problems":[…]}.
 EMSCRIPTEN_KEEPALIVE char* attn_trace_json(const char* lesson_json) {

@@ -106,7 +106,9 @@ json training_state(int shown, int since) {
   const auto& losses = trainer.loss_history();
   const auto& acc = trainer.accuracy_history();
   since = std::max(0, std::min(since, static_cast<int>(losses.size())));
-  const auto& ex = trainer.examples()[static_cast<std::size_t>(std::clamp(shown, 0, static_cast<int>(trainer.examples().size()) - 1))];
+  const auto& ex =
+      trainer
+          .examples()[static_cast<std::size_t>(std::clamp(shown, 0, static_cast<int>(trainer.examples().size()) - 1))];
   return {{"step", s.step},
           {"loss", number(s.loss)},
           {"accuracy", s.accuracy},
@@ -143,8 +145,10 @@ EMSCRIPTEN_KEEPALIVE const char* labs_scale(const char* options_json) {
                    {"raw", stats_json(r.raw)},
                    {"scaled", stats_json(r.scaled)},
                    {"example",
-                    {{"rawScores", numbers(r.example_raw_scores)}, {"scaledScores", numbers(r.example_scaled_scores)},
-                     {"rawWeights", numbers(r.example_raw_weights)}, {"scaledWeights", numbers(r.example_scaled_weights)}}}});
+                    {{"rawScores", numbers(r.example_raw_scores)},
+                     {"scaledScores", numbers(r.example_scaled_scores)},
+                     {"rawWeights", numbers(r.example_raw_weights)},
+                     {"scaledWeights", numbers(r.example_scaled_weights)}}}});
   return give({{"rows", out}});
 }
 
@@ -159,9 +163,17 @@ EMSCRIPTEN_KEEPALIVE const char* labs_softmax_precision(const char* options_json
   const double mask = o.contains("mask") ? read_number(o["mask"]) : -INFINITY;
   json out = json::array();
   for (const auto& r : softmax_precision(logits, hidden, mask))
-    out.push_back({{"half", r.half}, {"subtractMax", r.subtract_max}, {"name", run_name(r)}, {"inputs", numbers(r.inputs)},
-                   {"max", number(r.max)}, {"shifted", numbers(r.shifted)}, {"exp", numbers(r.exp)}, {"sum", number(r.sum)},
-                   {"weights", numbers(r.weights)}, {"overflow", r.overflow}, {"invalid", r.invalid}});
+    out.push_back({{"half", r.half},
+                   {"subtractMax", r.subtract_max},
+                   {"name", run_name(r)},
+                   {"inputs", numbers(r.inputs)},
+                   {"max", number(r.max)},
+                   {"shifted", numbers(r.shifted)},
+                   {"exp", numbers(r.exp)},
+                   {"sum", number(r.sum)},
+                   {"weights", numbers(r.weights)},
+                   {"overflow", r.overflow},
+                   {"invalid", r.invalid}});
   return give({{"runs", out}, {"halfMax", half_max}});
 }
 
@@ -170,22 +182,30 @@ EMSCRIPTEN_KEEPALIVE const char* labs_softmax_precision(const char* options_json
 EMSCRIPTEN_KEEPALIVE const char* labs_bahdanau(const char* options_json) {
   const json o = parse(options_json);
   const Matrix H = get_matrix(o, "H", 64, 64), S = get_matrix(o, "S", 64, 64);
-  if (H.size() == 0 || S.size() == 0) return give({{"error", "H and S must be non-empty matrices of numbers (at most 64 × 64)"}});
+  if (H.size() == 0 || S.size() == 0)
+    return give({{"error", "H and S must be non-empty matrices of numbers (at most 64 × 64)"}});
   if (H.cols() != S.cols()) return give({{"error", "encoder and decoder states must have the same size"}});
   const int d_a = std::clamp(get_int(o, "dA", 4), 1, 64);
   const auto seed = static_cast<std::uint32_t>(std::clamp(get(o, "seed", 0), 0.0, 4294967295.0));
-  const AlignmentParameters p = draw_alignment_parameters(static_cast<int>(H.cols()), static_cast<int>(H.rows()), d_a, seed);
+  const AlignmentParameters p =
+      draw_alignment_parameters(static_cast<int>(H.cols()), static_cast<int>(H.rows()), d_a, seed);
   json steps = json::array();
   for (Eigen::Index i = 0; i < S.rows(); ++i) {
     json step = json::array();
     for (const auto& a : align_all(H, S.row(i).transpose(), p))
-      step.push_back({{"kind", score_name(a.kind)}, {"scores", numbers(a.scores)}, {"weights", numbers(a.weights)},
+      step.push_back({{"kind", score_name(a.kind)},
+                      {"scores", numbers(a.scores)},
+                      {"weights", numbers(a.weights)},
                       {"context", numbers(a.context)}});
     steps.push_back(step);
   }
   return give({{"steps", steps},
-               {"parameters", {{"W_general", rows(p.W_general)}, {"W_location", rows(p.W_location)},
-                               {"W_1", rows(p.W_1)}, {"W_2", rows(p.W_2)}, {"v_a", rows(p.v_a)}}}});
+               {"parameters",
+                {{"W_general", rows(p.W_general)},
+                 {"W_location", rows(p.W_location)},
+                 {"W_1", rows(p.W_1)},
+                 {"W_2", rows(p.W_2)},
+                 {"v_a", rows(p.v_a)}}}});
 }
 
 // {seed, symbols, halfLength, dModel, dK, examples, learningRate, adam} → the state at step 0.

@@ -22,8 +22,12 @@ inline std::string base64(std::string_view text) {
   std::uint32_t buffer = 0;
   int bits = 0;
   for (char c : text) {
-    int v = c >= 'A' && c <= 'Z' ? c - 'A' : c >= 'a' && c <= 'z' ? c - 'a' + 26 : c >= '0' && c <= '9' ? c - '0' + 52
-          : c == '+' ? 62 : c == '/' ? 63 : -1;
+    int v = c >= 'A' && c <= 'Z'   ? c - 'A'
+            : c >= 'a' && c <= 'z' ? c - 'a' + 26
+            : c >= '0' && c <= '9' ? c - '0' + 52
+            : c == '+'             ? 62
+            : c == '/'             ? 63
+                                   : -1;
     if (v < 0) continue;  // '='
     buffer = (buffer << 6) | static_cast<std::uint32_t>(v);
     if ((bits += 6) >= 8) out += static_cast<char>((buffer >> (bits -= 8)) & 0xff);

@@ -23,7 +23,8 @@ TEST_CASE("Bahdanau alignment: scores, weights and context match NumPy for all s
   const Matrix H = matrix_of(f["H"]);
   const auto s_list = f["s"].get<std::vector<double>>();
   const Vector s = Eigen::Map<const Vector>(s_list.data(), static_cast<Eigen::Index>(s_list.size()));
-  const auto params = draw_alignment_parameters(static_cast<int>(H.cols()), static_cast<int>(H.rows()), f["d_a"], f["seed"]);
+  const auto params =
+      draw_alignment_parameters(static_cast<int>(H.cols()), static_cast<int>(H.rows()), f["d_a"], f["seed"]);
   const double tol = f["tolerance"];
   const auto all = align_all(H, s, params);
   REQUIRE(all.size() == 6);
@@ -60,7 +61,8 @@ TEST_CASE("the context vector is the weights times the encoder states and lies i
   // location ignores the encoder states' content
   Matrix other = Matrix::Random(3, 2);
   CHECK((align(ScoreKind::location, other, Vector::Ones(2), params).weights -
-         align(ScoreKind::location, H, Vector::Ones(2), params).weights).norm() == 0);
+         align(ScoreKind::location, H, Vector::Ones(2), params).weights)
+            .norm() == 0);
 }
 
 TEST_CASE("wrong shapes give uniform weights, never a crash") {

@@ -1,7 +1,7 @@
 // Exercise sets: validation messages name the field; every generated answer key matches NumPy
 // (tests/fixtures/exercises, from scripts/make_exercise_fixtures.py) for 30 student seeds.
-#include "exercises.hpp"
 #include "commands.hpp"
+#include "exercises.hpp"
 
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -9,9 +9,9 @@
 #include "test_helpers.hpp"
 
 using namespace attnlab;
-using nlohmann::json;
 using Catch::Matchers::Contains;
 using Catch::Matchers::WithinAbs;
+using nlohmann::json;
 
 namespace {
 std::string read(const std::string& name) {
@@ -31,7 +31,8 @@ std::string problems_of(const std::string& text) {
 }
 void require_near(const json& actual, const json& expected, double tol = 1e-12) {
   REQUIRE(actual.size() == expected.size());
-  for (std::size_t k = 0; k < actual.size(); ++k) CHECK_THAT(actual[k].get<double>(), WithinAbs(expected[k].get<double>(), tol));
+  for (std::size_t k = 0; k < actual.size(); ++k)
+    CHECK_THAT(actual[k].get<double>(), WithinAbs(expected[k].get<double>(), tol));
 }
 }  // namespace
 
@@ -49,16 +50,19 @@ TEST_CASE("every answer key matches NumPy, for 30 seeds") {
       const json& a = e["answer"];
       INFO(e["id"].get<std::string>());
       if (kind == "score") {
-        CHECK_THAT(a["value"].get<double>(), WithinAbs(np["scores"][g["query"].get<int>()][g["key"].get<int>()].get<double>(), 1e-12));
+        CHECK_THAT(a["value"].get<double>(),
+                   WithinAbs(np["scores"][g["query"].get<int>()][g["key"].get<int>()].get<double>(), 1e-12));
         require_near(g["q"], np["Q"][g["query"].get<int>()]);
       } else if (kind == "scaled_score") {
-        CHECK_THAT(a["value"].get<double>(), WithinAbs(np["scaled"][g["query"].get<int>()][g["key"].get<int>()].get<double>(), 1e-12));
+        CHECK_THAT(a["value"].get<double>(),
+                   WithinAbs(np["scaled"][g["query"].get<int>()][g["key"].get<int>()].get<double>(), 1e-12));
       } else if (kind == "softmax_row" && g.contains("query")) {
         require_near(a["values"], np["weights"][g["query"].get<int>()]);
       } else if (kind == "softmax_row") {
         require_near(a["values"], json::array({0.8807970779778823, 0.11920292202211755}), 1e-15);  // the exit ticket
       } else if (kind == "output_cell") {
-        CHECK_THAT(a["value"].get<double>(), WithinAbs(np["Z"][g["query"].get<int>()][g["dim"].get<int>()].get<double>(), 1e-12));
+        CHECK_THAT(a["value"].get<double>(),
+                   WithinAbs(np["Z"][g["query"].get<int>()][g["dim"].get<int>()].get<double>(), 1e-12));
       } else if (kind == "predict_max") {
         const json& row = np["weights"][g["query"].get<int>()];
         CHECK(std::max_element(row.begin(), row.end()) - row.begin() == a["index"].get<long>());
@@ -105,16 +109,21 @@ TEST_CASE("mistakes carry targeted hints: dividing by d_k instead of √d_k") {
 TEST_CASE("malformed exercise sets: messages name the field") {
   CHECK_THAT(problems_of("[]"), Contains("exercise set: must be a JSON object"));
   CHECK_THAT(problems_of(R"({"exercises": []})"), Contains("lesson: is missing"));
-  const std::string lesson = R"("lesson": {"tokens": ["a", "b"], "X": [[1, 0], [0, 1]], "W_Q": [[1, 0], [0, 1]], "W_K": [[1, 0], [0, 1]], "W_V": [[1, 0], [0, 1]]})";
+  const std::string lesson =
+      R"("lesson": {"tokens": ["a", "b"], "X": [[1, 0], [0, 1]], "W_Q": [[1, 0], [0, 1]], "W_K": [[1, 0], [0, 1]], "W_V": [[1, 0], [0, 1]]})";
   CHECK_THAT(problems_of("{" + lesson + R"(, "exercises": []})"), Contains("exercises: must be a list of 1 to 50"));
-  CHECK_THAT(problems_of("{" + lesson + R"(, "exercises": [{"id": "a", "kind": "guess"}]})"), Contains("exercises[0].kind: must be one of"));
-  CHECK_THAT(problems_of("{" + lesson + R"(, "exercises": [{"id": "a b", "kind": "score"}]})"), Contains("exercises[0].id: must be"));
-  CHECK_THAT(problems_of("{" + lesson + R"(, "exercises": [{"id": "a", "kind": "score"}, {"id": "a", "kind": "score"}]})"),
-             Contains("exercises[1].id: \"a\" is used twice"));
+  CHECK_THAT(problems_of("{" + lesson + R"(, "exercises": [{"id": "a", "kind": "guess"}]})"),
+             Contains("exercises[0].kind: must be one of"));
+  CHECK_THAT(problems_of("{" + lesson + R"(, "exercises": [{"id": "a b", "kind": "score"}]})"),
+             Contains("exercises[0].id: must be"));
+  CHECK_THAT(
+      problems_of("{" + lesson + R"(, "exercises": [{"id": "a", "kind": "score"}, {"id": "a", "kind": "score"}]})"),
+      Contains("exercises[1].id: \"a\" is used twice"));
   CHECK_THAT(problems_of("{" + lesson + R"(, "exercises": [{"id": "a", "kind": "score", "query": 5}]})"),
              Contains("exercises[0].query: must be a whole number from 0 to 1"));
-  CHECK_THAT(problems_of("{" + lesson + R"(, "exercises": [{"id": "a", "kind": "mask_zeros", "mask": {"padding": [true]}}]})"),
-             Contains("exercises[0].mask: must be \"causal\""));
+  CHECK_THAT(
+      problems_of("{" + lesson + R"(, "exercises": [{"id": "a", "kind": "mask_zeros", "mask": {"padding": [true]}}]})"),
+      Contains("exercises[0].mask: must be \"causal\""));
   CHECK_THAT(problems_of(R"({"lesson": {"tokens": ["a"], "X": [["x"]]}, "exercises": [{"id": "a", "kind": "score"}]})"),
              Contains("lesson.X[0][0]: must be a number, not a string"));
   CHECK_THAT(problems_of("{" + lesson + R"(, "tolerance": -1, "exercises": [{"id": "a", "kind": "score"}]})"),

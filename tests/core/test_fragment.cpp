@@ -38,7 +38,8 @@ TEST_CASE("golden links decode to their state or message") {
       REQUIRE(d.kind == Kind::state);
       CHECK(d.version == c["version"]);
       if (!c["state"].is_null()) CHECK(json::parse(d.state_json) == c["state"]);
-      if (c.contains("state_json_contains")) CHECK(d.state_json.find(c["state_json_contains"].get<std::string>()) != std::string::npos);
+      if (c.contains("state_json_contains"))
+        CHECK(d.state_json.find(c["state_json_contains"].get<std::string>()) != std::string::npos);
     }
   }
 }
@@ -47,28 +48,31 @@ TEST_CASE("the golden links hold every message the decoder has") {
   std::set<std::string> seen;
   for (const auto& c : cases())
     if (c["expect"] == "problem") seen.insert(c.value("message", c.value("message_prefix", "")));
-  for (const std::string m : {
-           "it does not hold a state object", "it does not contain a lesson", "the preset name is not text",
-           "the step is not one of the six steps", "the selected cell is malformed",
-           "the decoding step is not a whole number from 1 to 512", "the list of hidden steps is malformed",
-           "the list of locked inputs is malformed", "the note is not text", "the note is longer than 2000 characters",
-           "the link could not be read", "the link does not contain a lesson",
-           "it was made in format version 7, which this page does not know",
-           "it is damaged: it contains characters that base64url does not use",
-           "it is damaged: its base64url text has a stray last character",
-           "it is damaged: it unpacks to more than 32 MiB", "it is damaged: the packed data ends too early",
-           "it is damaged: the unpacked data is not UTF-8 text", "it is damaged: the unpacked data is not JSON: "})
+  for (const std::string m :
+       {"it does not hold a state object", "it does not contain a lesson", "the preset name is not text",
+        "the step is not one of the six steps", "the selected cell is malformed",
+        "the decoding step is not a whole number from 1 to 512", "the list of hidden steps is malformed",
+        "the list of locked inputs is malformed", "the note is not text", "the note is longer than 2000 characters",
+        "the link could not be read", "the link does not contain a lesson",
+        "it was made in format version 7, which this page does not know",
+        "it is damaged: it contains characters that base64url does not use",
+        "it is damaged: its base64url text has a stray last character", "it is damaged: it unpacks to more than 32 MiB",
+        "it is damaged: the packed data ends too early", "it is damaged: the unpacked data is not UTF-8 text",
+        "it is damaged: the unpacked data is not JSON: "})
     CHECK(seen.count(m) == 1);
 }
 
 TEST_CASE("a fragment of more than 1 000 000 characters, counted as JavaScript counts them") {
-  CHECK(decode_fragment("#" + std::string(1'000'001, 'A')).message == "it is 1,000,001 characters long, more than a link may be");
-  CHECK(decode_fragment(std::string(1'000'001, 'A')).message == "it is 1,000,001 characters long, more than a link may be");
+  CHECK(decode_fragment("#" + std::string(1'000'001, 'A')).message ==
+        "it is 1,000,001 characters long, more than a link may be");
+  CHECK(decode_fragment(std::string(1'000'001, 'A')).message ==
+        "it is 1,000,001 characters long, more than a link may be");
   CHECK(decode_fragment("#" + std::string(1'000'000, 'A')).message == "the link could not be read");
   std::string emoji;
   for (int k = 0; k < 500'001; ++k) emoji += "\xf0\x9f\x98\x80";  // two UTF-16 units each
   CHECK(decode_fragment(emoji).message == "it is 1,000,002 characters long, more than a link may be");
-  CHECK(decode_fragment("#v2=" + std::string(999'997, 'A')).message == "it is damaged: its base64url text has a stray last character");
+  CHECK(decode_fragment("#v2=" + std::string(999'997, 'A')).message ==
+        "it is damaged: its base64url text has a stray last character");
 }
 
 TEST_CASE("the state is JSON text with the fields in the page's order") {
@@ -77,7 +81,8 @@ TEST_CASE("the state is JSON text with the fields in the page's order") {
   std::vector<std::string> keys;
   const auto state = nlohmann::ordered_json::parse(d.state_json);
   for (const auto& item : state.items()) keys.push_back(item.key());
-  CHECK(keys == std::vector<std::string>{"lesson", "preset", "step", "selection", "reveal", "hidden", "locked", "note"});
+  CHECK(keys ==
+        std::vector<std::string>{"lesson", "preset", "step", "selection", "reveal", "hidden", "locked", "note"});
 }
 
 TEST_CASE("an unpacked payload is read as JSON.parse reads it") {
@@ -88,7 +93,8 @@ TEST_CASE("an unpacked payload is read as JSON.parse reads it") {
     return d.state_json;
   };
   // the lesson's own text, numbers and key order as written
-  CHECK(starts_with(state(R"({"l":{"b":1.50,"a":-0,"X":[[1e309]]}})"), R"({"lesson":{"b":1.50,"a":-0,"X":[[1e309]]},)"));
+  CHECK(
+      starts_with(state(R"({"l":{"b":1.50,"a":-0,"X":[[1e309]]}})"), R"({"lesson":{"b":1.50,"a":-0,"X":[[1e309]]},)"));
   CHECK(starts_with(state("{\"l\"\n:\n{ } }"), R"({"lesson":{ },)"));
   // an escaped key, a repeated key
   CHECK(starts_with(state(R"({"\u006c":{"k":1},"l":{"k":2}})"), R"({"lesson":{"k":2},)"));
@@ -101,7 +107,8 @@ TEST_CASE("an unpacked payload is read as JSON.parse reads it") {
   CHECK(decode_v2_payload(R"({"l":{},"r":1e400})").message == "the decoding step is not a whole number from 1 to 512");
   CHECK(decode_v2_payload(R"({"l":{},"sel":["X",0,0,-1e400]})").message == "the selected cell is malformed");
   CHECK(json::parse(state(R"({"l":{},"r":5e0})"))["reveal"] == 5);
-  CHECK(decode_v2_payload(R"({"l":{},"sel":["Z",0,0,1.7976931348623157e308]})").message == "the selected cell is malformed");
+  CHECK(decode_v2_payload(R"({"l":{},"sel":["Z",0,0,1.7976931348623157e308]})").message ==
+        "the selected cell is malformed");
 }
 
 TEST_CASE("damaged golden links: an answer every time, and a state only as JSON text") {

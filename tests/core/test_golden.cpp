@@ -26,10 +26,8 @@ void require_matrix(const Matrix& actual, const json& expected, double tol, cons
     for (Eigen::Index c = 0; c < actual.cols(); ++c) {
       const json& e = expected[r][c];
       INFO("[" << r << "][" << c << "]");
-      if (e.is_null())
-        CHECK(std::isinf(actual(r, c)));
-      else
-        CHECK_THAT(actual(r, c), Catch::Matchers::WithinAbs(e.get<double>(), tol));
+      if (e.is_null()) CHECK(std::isinf(actual(r, c)));
+      else CHECK_THAT(actual(r, c), Catch::Matchers::WithinAbs(e.get<double>(), tol));
     }
 }
 
@@ -53,9 +51,14 @@ TEST_CASE("every golden fixture matches NumPy / PyTorch") {
       for (std::size_t h = 0; h < t.head.size(); ++h) {
         const json& eh = e["heads"][h];
         const HeadTrace& th = t.head[h];
-        const std::pair<const char*, const Matrix*> parts[] = {
-            {"Q", &th.Q},           {"K", &th.K},           {"V", &th.V},         {"scores", &th.scores},
-            {"scaled", &th.scaled}, {"masked", &th.masked}, {"weights", &th.weights}, {"Z", &th.Z}};
+        const std::pair<const char*, const Matrix*> parts[] = {{"Q", &th.Q},
+                                                               {"K", &th.K},
+                                                               {"V", &th.V},
+                                                               {"scores", &th.scores},
+                                                               {"scaled", &th.scaled},
+                                                               {"masked", &th.masked},
+                                                               {"weights", &th.weights},
+                                                               {"Z", &th.Z}};
         for (const auto& [key, m] : parts)
           if (eh.contains(key)) require_matrix(*m, eh[key], tol, name + " head " + std::to_string(h) + " " + key);
         if (eh.contains("empty_rows")) CHECK(th.empty_rows == eh["empty_rows"].get<std::vector<int>>());

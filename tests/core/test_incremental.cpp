@@ -23,10 +23,16 @@ void require_same(const Trace& a, const Trace& b) {
   REQUIRE(a.head.size() == b.head.size());
   for (std::size_t h = 0; h < a.head.size(); ++h) {
     const HeadTrace &x = a.head[h], &y = b.head[h];
-    for (const auto& [name, m, n] : std::vector<std::tuple<std::string, const Matrix*, const Matrix*>>{
-             {"Q", &x.Q, &y.Q}, {"K", &x.K, &y.K}, {"V", &x.V, &y.V}, {"scores", &x.scores, &y.scores},
-             {"scaled", &x.scaled, &y.scaled}, {"masked", &x.masked, &y.masked}, {"weights", &x.weights, &y.weights},
-             {"exp", &x.softmax.exp, &y.softmax.exp}, {"Z", &x.Z, &y.Z}})
+    for (const auto& [name, m, n] :
+         std::vector<std::tuple<std::string, const Matrix*, const Matrix*>>{{"Q", &x.Q, &y.Q},
+                                                                            {"K", &x.K, &y.K},
+                                                                            {"V", &x.V, &y.V},
+                                                                            {"scores", &x.scores, &y.scores},
+                                                                            {"scaled", &x.scaled, &y.scaled},
+                                                                            {"masked", &x.masked, &y.masked},
+                                                                            {"weights", &x.weights, &y.weights},
+                                                                            {"exp", &x.softmax.exp, &y.softmax.exp},
+                                                                            {"Z", &x.Z, &y.Z}})
       require_same(*m, *n, name + " of head " + std::to_string(h));
     REQUIRE(x.softmax.sum == y.softmax.sum);
     REQUIRE(x.empty_rows == y.empty_rows);
@@ -40,16 +46,22 @@ void require_same(const Trace& a, const Trace& b) {
 void require_unchanged_equal(const Trace& next, const Trace& before) {
   for (const std::string& name : next.unchanged) {
     INFO("unchanged " << name);
-    if (auto it = next.inputs.find(name); it != next.inputs.end()) require_same(it->second, before.inputs.at(name), name);
+    if (auto it = next.inputs.find(name); it != next.inputs.end())
+      require_same(it->second, before.inputs.at(name), name);
     else if (name == "X") require_same(next.X, before.X, name);
     else if (name == "concat") require_same(next.concat, before.concat, name);
     else if (name == "output") require_same(next.output, before.output, name);
     else
       for (std::size_t h = 0; h < next.head.size(); ++h) {
         const HeadTrace &a = next.head[h], &b = before.head.at(h);
-        const std::map<std::string, std::pair<const Matrix*, const Matrix*>> steps{{"Q", {&a.Q, &b.Q}}, {"K", {&a.K, &b.K}},
-            {"V", {&a.V, &b.V}}, {"scores", {&a.scores, &b.scores}}, {"scaled", {&a.scaled, &b.scaled}},
-            {"weights", {&a.weights, &b.weights}}, {"Z", {&a.Z, &b.Z}}};
+        const std::map<std::string, std::pair<const Matrix*, const Matrix*>> steps{
+            {"Q", {&a.Q, &b.Q}},
+            {"K", {&a.K, &b.K}},
+            {"V", {&a.V, &b.V}},
+            {"scores", {&a.scores, &b.scores}},
+            {"scaled", {&a.scaled, &b.scaled}},
+            {"weights", {&a.weights, &b.weights}},
+            {"Z", {&a.Z, &b.Z}}};
         REQUIRE(steps.count(name) == 1);
         require_same(*steps.at(name).first, *steps.at(name).second, name);
       }
@@ -65,9 +77,12 @@ const std::string base = R"("tokens": ["a", "b", "c", "d"], "heads": 2, "init": 
 TEST_CASE("after any edit, the trace built on the previous one equals the trace computed from scratch") {
   const std::vector<std::pair<std::string, std::string>> edits{
       {"nothing", base},
-      {"an X cell", base + R"(, "X": [[1, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0], [0, 0, 0, 1, 0, 2]])"},
-      {"W_V only", base + R"(, "W_V": [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1], [1, 1, 1, 1], [0, 0, 0, 0]])"},
-      {"W_Q only", base + R"(, "W_Q": [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1], [1, 1, 1, 1], [0, 0, 0, 3]])"},
+      {"an X cell",
+       base + R"(, "X": [[1, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0], [0, 0, 1, 0, 0, 0], [0, 0, 0, 1, 0, 2]])"},
+      {"W_V only",
+       base + R"(, "W_V": [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1], [1, 1, 1, 1], [0, 0, 0, 0]])"},
+      {"W_Q only",
+       base + R"(, "W_Q": [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1], [1, 1, 1, 1], [0, 0, 0, 3]])"},
       {"W_O only", base + R"(, "W_O": [[1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 1]])"},
       {"the mask", base + R"(, "mask": "causal")"},
       {"padding that empties a row", base + R"(, "mask": {"padding": [true, true, true, true]})"},
@@ -76,7 +91,8 @@ TEST_CASE("after any edit, the trace built on the previous one equals the trace 
       {"the number of heads", R"("tokens": ["a", "b", "c", "d"], "heads": 4, "init": {"seed": 5, "draws": [
         {"name": "X", "shape": [4, 6]}, {"name": "W_Q", "shape": [6, 4]}, {"name": "W_K", "shape": [6, 4]},
         {"name": "W_V", "shape": [6, 4]}]})"},
-      {"the tokens", R"("tokens": ["a", "b"], "X": [[1, 2], [3, 4]], "W_Q": [[1, 0], [0, 1]], "W_K": [[1, 0], [0, 1]], "W_V": [[2, 0], [0, 2]])"},
+      {"the tokens",
+       R"("tokens": ["a", "b"], "X": [[1, 2], [3, 4]], "W_Q": [[1, 0], [0, 1]], "W_K": [[1, 0], [0, 1]], "W_V": [[2, 0], [0, 2]])"},
   };
   // Every edit after every other: the previous trace may come from any lesson.
   for (const auto& [from_name, from] : edits)
@@ -97,10 +113,11 @@ TEST_CASE("a trace names the parts an edit left alone") {
     return compute_trace(lesson_from("{" + to + "}"), &previous).unchanged;
   };
   using Names = std::vector<std::string>;
-  const std::string W_V = R"(, "W_V": [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1], [1, 1, 1, 1], [0, 0, 0, 0]])";
+  const std::string W_V =
+      R"(, "W_V": [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1], [1, 1, 1, 1], [0, 0, 0, 0]])";
   CHECK(unchanged_after(base, base + W_V) == Names{"W_K", "W_O", "W_Q", "X", "Q", "K", "scores", "scaled", "weights"});
   CHECK(unchanged_after(base, base + R"(, "mask": "causal")") ==
         Names{"W_K", "W_O", "W_Q", "W_V", "X", "Q", "K", "V", "scores", "scaled"});
-  CHECK(unchanged_after(base, base).size() == 14);  // the 5 inputs (X among them) and 9 steps
+  CHECK(unchanged_after(base, base).size() == 14);                        // the 5 inputs (X among them) and 9 steps
   CHECK(compute_trace(lesson_from("{" + base + "}")).unchanged.empty());  // no previous trace
 }

@@ -113,7 +113,8 @@ TEST_CASE("random bytes and damaged streams: an answer, never past the cap") {
   std::mt19937 rng(8);
   std::vector<std::string> good;
   for (const auto& c : cases())
-    if (c["error"] == "none" && c["unpacked_length"] < 200000) good.push_back(test::base64(c["packed"].get<std::string>()));
+    if (c["error"] == "none" && c["unpacked_length"] < 200000)
+      good.push_back(test::base64(c["packed"].get<std::string>()));
   for (int k = 0; k < 3000; ++k) {
     std::string bytes;
     if (k % 2 == 0) {

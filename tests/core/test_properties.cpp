@@ -11,8 +11,10 @@ namespace {
 std::string seeded(int seed, int n, int d, int heads, const std::string& extra = "") {
   const std::string s = std::to_string(seed), N = std::to_string(n), D = std::to_string(d);
   return R"({"heads": )" + std::to_string(heads) + extra + R"(, "init": {"seed": )" + s + R"(, "draws": [
-    {"name": "X", "shape": [)" + N + "," + D + R"(]}, {"name": "W_Q", "shape": [)" + D + "," + D + R"(], "scale": 0.5},
-    {"name": "W_K", "shape": [)" + D + "," + D + R"(], "scale": 0.5}, {"name": "W_V", "shape": [)" + D + "," + D +
+    {"name": "X", "shape": [)" +
+         N + "," + D + R"(]}, {"name": "W_Q", "shape": [)" + D + "," + D + R"(], "scale": 0.5},
+    {"name": "W_K", "shape": [)" +
+         D + "," + D + R"(], "scale": 0.5}, {"name": "W_V", "shape": [)" + D + "," + D +
          R"(], "scale": 0.5}, {"name": "W_O", "shape": [)" + D + "," + D + R"(]}]}})";
 }
 }  // namespace
@@ -59,7 +61,8 @@ TEST_CASE("permuting the tokens permutes the outputs the same way") {
   for (int i = 0; i < 5; ++i) permuted.matrices["X"].row(i) = X.row(order[i]);
   const Trace a = compute_trace(lesson), b = compute_trace(permuted);
   for (int i = 0; i < 5; ++i) {
-    for (Eigen::Index c = 0; c < a.output.cols(); ++c) CHECK_THAT(b.output(i, c), WithinAbs(a.output(order[i], c), 1e-12));
+    for (Eigen::Index c = 0; c < a.output.cols(); ++c)
+      CHECK_THAT(b.output(i, c), WithinAbs(a.output(order[i], c), 1e-12));
     for (int j = 0; j < 5; ++j)
       CHECK_THAT(b.head[1].weights(i, j), WithinAbs(a.head[1].weights(order[i], order[j]), 1e-14));
   }

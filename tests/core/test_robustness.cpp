@@ -32,9 +32,11 @@ std::vector<std::string> golden_lessons() {
 }
 
 std::string mutate(std::string s, std::mt19937& rng) {
-  static const std::vector<std::string> pieces{"-1", "0", "1e308", "1e-320", "null", "true", "\"x\"", "[]", "{}",
-                                               "[[", "]]", ",", ":", "\"causal\"", "4294967296", "-0", "\"\\u0000\"",
-                                               "99999", "\"heads\": 7", "\"mask\": [[0]]", "\xff\xfe"};
+  static const std::vector<std::string> pieces{"-1",      "0",           "1e308", "1e-320",       "null",
+                                               "true",    "\"x\"",       "[]",    "{}",           "[[",
+                                               "]]",      ",",           ":",     "\"causal\"",   "4294967296",
+                                               "-0",      "\"\\u0000\"", "99999", "\"heads\": 7", "\"mask\": [[0]]",
+                                               "\xff\xfe"};
   const int edits = 1 + static_cast<int>(rng() % 4);
   for (int e = 0; e < edits && !s.empty(); ++e) {
     const std::size_t at = rng() % s.size();

@@ -38,8 +38,10 @@ TEST_CASE("scale lab statistics match NumPy on fixed seeds") {
       require_stats(rows[k].raw, e["raw"], tol);
       require_stats(rows[k].scaled, e["scaled"], tol);
       for (std::size_t j = 0; j < rows[k].example_raw_weights.size(); ++j) {
-        CHECK_THAT(rows[k].example_raw_weights[j], Catch::Matchers::WithinAbs(fixture_number(e["example_raw_weights"][j]), tol));
-        CHECK_THAT(rows[k].example_scaled_weights[j], Catch::Matchers::WithinAbs(fixture_number(e["example_scaled_weights"][j]), tol));
+        CHECK_THAT(rows[k].example_raw_weights[j],
+                   Catch::Matchers::WithinAbs(fixture_number(e["example_raw_weights"][j]), tol));
+        CHECK_THAT(rows[k].example_scaled_weights[j],
+                   Catch::Matchers::WithinAbs(fixture_number(e["example_scaled_weights"][j]), tol));
       }
     }
   }

@@ -54,7 +54,7 @@ TEST_CASE("softmax in float64 and float16, naive and stable, matches NumPy") {
 
 TEST_CASE("half precision: 65504 is the largest finite value and exp overflows just past ln 65504") {
   CHECK(to_half(65504) == 65504);
-  CHECK(to_half(65519) == 65504);  // rounds down to the largest half
+  CHECK(to_half(65519) == 65504);     // rounds down to the largest half
   CHECK(std::isinf(to_half(65520)));  // halfway to the next power of two: rounds to infinity
   CHECK(std::isinf(to_half(-1e9)));
   CHECK(std::isinf(to_half(-1e6)));
@@ -81,13 +81,13 @@ TEST_CASE("half precision: 65504 is the largest finite value and exp overflows j
 TEST_CASE("subtracting the max prevents the overflow and does not change the answer") {
   const std::vector<double> logits{10, 11, 12, 30};
   const auto runs = softmax_precision(logits, {}, -inf);
-  CHECK(runs[2].overflow);   // half, naive
+  CHECK(runs[2].overflow);  // half, naive
   CHECK(runs[2].invalid);
   CHECK_FALSE(runs[3].overflow);  // half, stable
   CHECK_FALSE(runs[3].invalid);
   for (std::size_t i = 0; i < logits.size(); ++i) {
     CHECK(runs[0].weights[i] == Approx(runs[1].weights[i]).epsilon(1e-14));  // double: both work
-    CHECK(runs[3].weights[i] == Approx(runs[1].weights[i]).margin(1e-3));     // half stable ≈ double
+    CHECK(runs[3].weights[i] == Approx(runs[1].weights[i]).margin(1e-3));    // half stable ≈ double
   }
   CHECK(runs[3].max == 30);
   CHECK(runs[3].exp[3] == 1);

@@ -24,7 +24,8 @@ TEST_CASE("trace JSON: 17 significant digits that read back exactly; hidden cell
 }
 
 TEST_CASE("the commands: check lists problems, trace refuses bad input on stderr") {
-  const auto ok = run_command("check", R"({"tokens": ["a"], "X": [[1]], "W_Q": [[1]], "W_K": [[1]], "W_V": [[1]]})", "l.json");
+  const auto ok =
+      run_command("check", R"({"tokens": ["a"], "X": [[1]], "W_Q": [[1]], "W_K": [[1]], "W_V": [[1]]})", "l.json");
   CHECK(ok.exit_code == 0);
   CHECK(ok.out == "l.json: ok (1 tokens, 1 head)\n");
   const auto bad = run_command("check", R"({"tokens": ["a"], "X": [["x"]]})", "l.json");

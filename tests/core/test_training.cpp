@@ -24,7 +24,8 @@ AttentionParameters random_parameters(NumpyRandom& rng, int vocab, int length, i
 TEST_CASE("gradients of the attention layer match central finite differences on random inputs") {
   for (std::uint32_t seed : {1u, 2u, 3u}) {
     NumpyRandom rng(seed);
-    const int symbols = 3 + static_cast<int>(seed), m = 1 + static_cast<int>(seed), d = 3 + static_cast<int>(seed), d_k = 2 + static_cast<int>(seed);
+    const int symbols = 3 + static_cast<int>(seed), m = 1 + static_cast<int>(seed), d = 3 + static_cast<int>(seed),
+              d_k = 2 + static_cast<int>(seed);
     AttentionParameters p = random_parameters(rng, symbols + 1, 2 * m, d, d_k, symbols);
     TrainingOptions o;
     o.symbols = symbols;
@@ -50,7 +51,8 @@ TEST_CASE("gradients of the attention layer match central finite differences on 
           const double down = loss_and_gradients(p, batch, nullptr).loss;
           w(i, j) = keep;
           INFO("seed " << seed << " " << params[k].first << "[" << i << "][" << j << "]");
-          CHECK_THAT(gw(i, j), Catch::Matchers::WithinAbs((up - down) / (2 * h), 1e-7 * std::max(1.0, std::abs(gw(i, j)))));
+          CHECK_THAT(gw(i, j),
+                     Catch::Matchers::WithinAbs((up - down) / (2 * h), 1e-7 * std::max(1.0, std::abs(gw(i, j)))));
         }
     }
   }
@@ -73,8 +75,7 @@ TEST_CASE("the seeded sentences, parameters and initial loss match NumPy") {
   CHECK(first.target == f["first_example"]["target"].get<int>());
   const auto& E = f["E"];
   for (Eigen::Index i = 0; i < t.parameters().E.rows(); ++i)
-    for (Eigen::Index j = 0; j < t.parameters().E.cols(); ++j)
-      CHECK(t.parameters().E(i, j) == E[i][j].get<double>());
+    for (Eigen::Index j = 0; j < t.parameters().E.cols(); ++j) CHECK(t.parameters().E(i, j) == E[i][j].get<double>());
   const auto& W_O = f["W_O"];
   for (Eigen::Index i = 0; i < t.parameters().W_O.rows(); ++i)
     for (Eigen::Index j = 0; j < t.parameters().W_O.cols(); ++j)

@@ -14,7 +14,9 @@ TEST_CASE("a valid lesson has no problems") {
 }
 
 TEST_CASE("JSON that is not a lesson") {
-  CHECK_THAT(test::problems_of("{not json"), Contains("lesson: is not valid JSON: parse error at line 1, column 3: syntax error while parsing object key"));
+  CHECK_THAT(
+      test::problems_of("{not json"),
+      Contains("lesson: is not valid JSON: parse error at line 1, column 3: syntax error while parsing object key"));
   CHECK_THAT(test::problems_of("[1, 2]"), Contains("lesson: must be a JSON object, not a list"));
   CHECK_THAT(test::problems_of(""), Contains("lesson: is not valid JSON"));
   CHECK_THAT(test::problems_of(std::string(100000, '[')), Contains("lesson: is not valid JSON"));
@@ -33,7 +35,8 @@ TEST_CASE("wrong shapes give both shapes") {
       R"({"tokens": ["a"], "X": [[1, 2]], "W_Q": [[1],[1]], "W_K": [[1, 2],[3, 4]], "W_V": [[1],[1]]})");
   CHECK_THAT(q, Contains("W_K: has shape 2 \u00d7 2 but should be 2 \u00d7 1"));
   const auto r = test::problems_of(with(R"("tokens": ["a"], "X": [[1, 2, 3]], )" + ok_matrices));
-  CHECK_THAT(r, Contains("W_Q: has shape 2 \u00d7 2 but should be 3 \u00d7 any (d_model \u00d7 h\u00b7d_k, d_model = 3)"));
+  CHECK_THAT(r,
+             Contains("W_Q: has shape 2 \u00d7 2 but should be 3 \u00d7 any (d_model \u00d7 h\u00b7d_k, d_model = 3)"));
   CHECK_THAT(test::problems_of(with(R"("tokens": ["a"], "X": [[1, 2]], "heads": 3, )" + ok_matrices)),
              Contains("W_Q: has 2 columns, which 3 heads cannot share equally"));
 }
@@ -62,13 +65,15 @@ TEST_CASE("unknown options are named with the choices") {
   CHECK_THAT(test::problems_of(with(base + R"(, "mask": [[2]])")), Contains("mask[0][0]: must be 0 (hidden) or 1"));
   CHECK_THAT(test::problems_of(with(base + R"(, "heads": 1.5)")), Contains("heads: must be a whole number"));
   CHECK_THAT(test::problems_of(with(base + R"(, "heads": 0)")), Contains("heads: must be a whole number"));
-  CHECK_THAT(test::problems_of(with(base + R"(, "w_q": 1)")), Contains("w_q: is not a lesson field; did you mean \"W_Q\"?"));
+  CHECK_THAT(test::problems_of(with(base + R"(, "w_q": 1)")),
+             Contains("w_q: is not a lesson field; did you mean \"W_Q\"?"));
   CHECK(test::problems_of(with(base + R"(, "course": "CS 101")")).empty());  // other extra fields are welcome
 }
 
 TEST_CASE("alignment functions need their parameters") {
   const std::string base = R"("tokens": ["a"], "X": [[1, 2]], )" + ok_matrices;
-  CHECK_THAT(test::problems_of(with(base + R"(, "score": "general")")), Contains("W_a: is missing (score \"general\" needs it)"));
+  CHECK_THAT(test::problems_of(with(base + R"(, "score": "general")")),
+             Contains("W_a: is missing (score \"general\" needs it)"));
   CHECK_THAT(test::problems_of(with(base + R"(, "score": "location", "W_a": [[1, 2], [3, 4]])")),
              Contains("W_a: has shape 2 \u00d7 2 but should be 2 \u00d7 1"));
   CHECK_THAT(test::problems_of(with(base + R"(, "score": "additive", "W_1": [[1], [1]], "W_2": [[1], [1]])")),
@@ -83,7 +88,8 @@ TEST_CASE("seeded draws are checked") {
              Contains("init.draws[0].name: must name a matrix"));
   CHECK_THAT(test::problems_of(with(base + R"(, "init": {"seed": 1, "draws": [{"name": "X", "shape": [1e9, 1e9]}]})")),
              Contains("init.draws[0].shape: must be whole numbers"));
-  CHECK_THAT(test::problems_of(with(base + R"(, "init": {"seed": 1, "draws": [{"name": "X", "shape": [1, 2], "dist": "normal"}]})")),
+  CHECK_THAT(test::problems_of(
+                 with(base + R"(, "init": {"seed": 1, "draws": [{"name": "X", "shape": [1, 2], "dist": "normal"}]})")),
              Contains("init.draws[0].dist: must be \"randn\" or \"rand\""));
   CHECK_THAT(test::problems_of(with(base + R"(, "init": {"rng": "mt", "seed": 1, "draws": []})")),
              Contains("init.rng: must be \"numpy\""));
@@ -96,10 +102,12 @@ TEST_CASE("limits keep crafted input from exhausting memory") {
   CHECK_THAT(test::problems_of(R"({"tokens": [")" + std::string(100, 'x') + R"("]})"),
              Contains("tokens[0]: is longer than 64 characters"));
   CHECK_THAT(test::problems_of(R"({"sentence": 42})"), Contains("sentence: must be a string, not a number"));
-  CHECK_THAT(test::problems_of(R"({"tokens": ["a"], "heads": 1000})"), Contains("heads: must be a whole number from 1 to 64"));
+  CHECK_THAT(test::problems_of(R"({"tokens": ["a"], "heads": 1000})"),
+             Contains("heads: must be a whole number from 1 to 64"));
 }
 
 TEST_CASE("sentence and vocabulary: a token missing from the vocabulary is named") {
-  const auto p = test::problems_of(R"({"tokens": ["cat", "dog"], "vocab": ["cat"], "E": [[1, 2]], )" + ok_matrices + "}");
+  const auto p =
+      test::problems_of(R"({"tokens": ["cat", "dog"], "vocab": ["cat"], "E": [[1, 2]], )" + ok_matrices + "}");
   CHECK_THAT(p, Contains("tokens[1]: \"dog\" is not in the vocabulary"));
 }

@@ -71,8 +71,8 @@ void inflate_as_zlib_does(std::string_view packed) {
 
   // Bytes after the stream are an error in the browser (Chromium: "Junk found after end of compressed data").
   const Verdict theirs = rc == Z_STREAM_END ? (trailing ? Verdict::error : Verdict::ok)
-                         : produced > cap  ? Verdict::too_large
-                                           : Verdict::error;
+                         : produced > cap   ? Verdict::too_large
+                                            : Verdict::error;
   require(verdict(ours.error) == theirs);
   if (theirs == Verdict::ok) require(ours.data == std::string_view(out.data(), produced));
 }
