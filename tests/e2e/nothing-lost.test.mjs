@@ -156,6 +156,7 @@ test('storage that is switched off or full never breaks the page; it says the ed
     assert.deepEqual((await page.evaluate(() => window.attentionLab.getLesson().X[0])).slice(0, 2), [0.5, 0.75], `storage ${what}: edits still work`);
     await page.selectOption('select[name=preset]', 'toy-dk4');
     await page.waitForFunction(() => !/too large/.test(document.querySelector('.notice')?.textContent ?? ''));
+    await page.evaluate(() => window.attentionLab.shareLink()); // resolves once the address bar holds the lesson
     await page.reload();
     await ready(page);
     assert.equal(await page.evaluate(() => window.attentionLab.getState().preset), 'toy-dk4', `storage ${what}: the link still reopens the lesson`);
