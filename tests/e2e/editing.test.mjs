@@ -129,7 +129,7 @@ test('the sentence box retokenizes and the seed redraws', async () => {
   assert.deepEqual(problems, []);
 });
 
-test('padding marks PAD tokens; engine problems show next to the input; an edit repaints within a frame', async () => {
+test('padding marks PAD tokens; engine problems show next to the input; a lesson from outside is drawn', async () => {
   await choosePreset(page, 'toy-dk4');
   await page.check('.mask-control input[value=padding]');
   await page.check('.mask-control input[data-token="2"]');
@@ -145,20 +145,16 @@ test('padding marks PAD tokens; engine problems show next to the input; an edit 
   await page.fill('input[name=sentence]', 'we like dogs');
   await page.press('input[name=sentence]', 'Enter');
   assert.equal(await page.locator('#step-embed .problems').isVisible(), false);
-  // lecture-size edit: engine + every view within one animation frame (16 ms), median of several runs
+  // a lesson set from outside is drawn at once: the trace and the painted X hold its numbers (speed is npm run bench's)
   await choosePreset(page, 'lecture20-seed20');
-  const ms = await page.evaluate(() => {
+  const X = await page.evaluate(() => {
     const lesson = window.attentionLab.getLesson();
-    const times = [];
-    for (let k = 0; k < 9; k++) {
-      lesson.X = window.attentionLab.getTrace().X.data.length ? Array.from({ length: 4 }, (_, i) => Array.from({ length: 8 }, (_, j) => Math.sin(i * 8 + j + k))) : lesson.X;
-      const t0 = performance.now();
-      window.attentionLab.setLesson(lesson);
-      times.push(performance.now() - t0);
-    }
-    return times.sort((a, b) => a - b)[4];
+    lesson.X = Array.from({ length: 4 }, (_, i) => Array.from({ length: 8 }, (_, j) => Math.sin(i * 8 + j)));
+    window.attentionLab.setLesson(lesson);
+    return lesson.X;
   });
-  assert.ok(ms < 16, `an edit took ${ms.toFixed(1)} ms`);
+  assert.deepEqual(Array.from(await page.evaluate(() => window.attentionLab.getTrace().X.data)), X.flat());
+  assert.equal((await readCell(page, 'X', 2, 3)).value, X[2][3]);
   assert.deepEqual(problems, []);
 });
 
