@@ -1,5 +1,7 @@
 #include "link_text.hpp"
 
+#include "text.hpp"
+
 namespace attnlab::link {
 
 // What JavaScript's .length counts: UTF-16 units (two for a code point past U+FFFF).
@@ -9,24 +11,8 @@ std::size_t utf16_length(std::string_view s) {
   return n;
 }
 
-// Strict UTF-8 (RFC 3629), as TextDecoder with {fatal: true} and decodeURIComponent want it: no overlong
-// forms, no surrogates, nothing past U+10FFFF. The length of the character at i, or 0 when it is not one.
-std::size_t utf8_char(std::string_view s, std::size_t i) {
-  const auto c = static_cast<unsigned char>(s[i]);
-  if (c < 0x80) return 1;
-  std::size_t more;
-  unsigned lo = 0x80, hi = 0xbf;  // the allowed range of the second byte
-  if (c >= 0xc2 && c <= 0xdf) more = 1;
-  else if (c >= 0xe0 && c <= 0xef) more = 2, lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
-  else if (c >= 0xf0 && c <= 0xf4) more = 3, lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
-  else return 0;
-  if (s.size() - i <= more) return 0;
-  for (std::size_t k = 1; k <= more; ++k) {
-    const auto b = static_cast<unsigned char>(s[i + k]);
-    if (k == 1 ? (b < lo || b > hi) : (b & 0xc0) != 0x80) return 0;
-  }
-  return 1 + more;
-}
+// Strict UTF-8, as TextDecoder with {fatal: true} and decodeURIComponent want it (core/text.hpp).
+std::size_t utf8_char(std::string_view s, std::size_t i) { return utf8_char_length(s, i); }
 
 bool valid_utf8(std::string_view s) {
   for (std::size_t i = 0, n; i < s.size(); i += n)

@@ -1,10 +1,9 @@
 #include "text.hpp"
 
 namespace attnlab {
-namespace {
 
 // Length of the strict UTF-8 character at i (no overlong forms, no surrogates, nothing past U+10FFFF), or 0.
-std::size_t char_length(std::string_view s, std::size_t i) {
+std::size_t utf8_char_length(std::string_view s, std::size_t i) {
   const auto c = static_cast<unsigned char>(s[i]);
   if (c < 0x80) return 1;
   std::size_t more;
@@ -20,6 +19,8 @@ std::size_t char_length(std::string_view s, std::size_t i) {
   }
   return 1 + more;
 }
+
+namespace {
 
 int hex(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -50,7 +51,7 @@ std::size_t count_chars(std::string_view s) {
 
 std::optional<std::size_t> first_invalid_utf8(std::string_view s) {
   for (std::size_t i = 0, n; i < s.size(); i += n)
-    if ((n = char_length(s, i)) == 0) return i;
+    if ((n = utf8_char_length(s, i)) == 0) return i;
   return std::nullopt;
 }
 

@@ -11,6 +11,10 @@
 
 namespace attnlab {
 
+// Length of the strict UTF-8 character at byte i (RFC 3629: no overlong forms, no surrogates, nothing past
+// U+10FFFF), or 0 when the bytes there are not one.
+std::size_t utf8_char_length(std::string_view s, std::size_t i);
+
 // Code points in valid UTF-8 (bytes that do not start a character are not counted).
 std::size_t count_chars(std::string_view utf8);
 
