@@ -56,7 +56,7 @@ function readPayload(p) {
   }
   if (p.note !== undefined) {
     if (typeof p.note !== 'string') return { ok: false, message: 'the note is not text' };
-    if (p.note.length > MAX_NOTE) return { ok: false, message: `the note is longer than ${MAX_NOTE} characters` };
+    if ([...p.note].length > MAX_NOTE) return { ok: false, message: `the note is longer than ${MAX_NOTE} characters` };
     state.note = p.note;
   }
   return { ok: true, state };
