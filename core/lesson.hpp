@@ -100,15 +100,6 @@ inline const std::vector<std::string>& matrix_names() {
   return names;
 }
 
-// Matrices written as one list of numbers in the JSON.
-inline bool is_vector_name(const std::string& name) {
-  for (const char* v : {"v_a", "b_Q", "b_K", "b_V", "b_O", "gamma", "beta", "b_ff1", "b_ff2"}) {
-    const std::string tail(v);
-    if (name.size() >= tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0) return true;
-  }
-  return false;
-}
-
 const char* score_name(ScoreKind);
 const char* norm_name(NormKind);
 const char* activation_name(Activation);

@@ -17,7 +17,4 @@ Problems read_lesson(std::string_view json_text, Lesson& lesson);
 // they win over JSON and seeded draws alike.
 Problems read_lesson(std::string_view json_text, const std::map<std::string, Matrix>& overrides, Lesson& lesson);
 
-// The lesson as JSON (literal matrices; reading it back gives the same lesson).
-std::string write_lesson(const Lesson& lesson);
-
 }  // namespace attnlab
