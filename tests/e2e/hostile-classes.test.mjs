@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
-import { startBrowser, open, openPage } from './helpers.mjs';
+import { startBrowser, open, openPage, waitForPage } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -292,7 +292,7 @@ test('19. a right-to-left override in a token does not reverse the page\'s own t
   await ex.page.close();
 });
 
-test('13. a lesson of 256 tokens × 64 heads (within the limits) is computed in the worker while the page stays usable', async () => {
+test('13. a lesson of 256 tokens × 64 heads (within the limits) is computed in the worker and drawn as it scrolls into view', async () => {
   const { page, problems } = await open(env);
   const lesson = { sentence: 'w '.repeat(256), heads: 64, init: { seed: 3, draws: [{ name: 'X', shape: [256, 64] }, { name: 'W_Q', shape: [64, 64] }, { name: 'W_K', shape: [64, 64] }, { name: 'W_V', shape: [64, 64] }] } };
   const r = await page.evaluate((l) => window.attentionLab.setLesson(l), lesson);
@@ -302,7 +302,21 @@ test('13. a lesson of 256 tokens × 64 heads (within the limits) is computed in 
   await page.click('.instructor-toggle');
   await page.evaluate(() => window.attentionLab.settled());
   assert.equal(await page.evaluate(() => window.attentionLab.getLesson().heads), 64); // (getTrace() would copy all 64 heads' matrices out)
-  assert.equal(await page.locator('.canvas-heatmap[data-matrix="weights"]').count(), 64);
+  // drawn progressively: what one render cannot afford waits as a placeholder until it scrolls near
+  const weights = '[data-matrix="weights"]';
+  assert.equal(await page.locator(`.heatmap${weights}`).count(), 64, 'a heatmap or its placeholder for every head');
+  assert.ok(await page.locator(`.matrix-pending${weights}`).count() > 0, 'the heads far below wait to be drawn');
+  // (scrolled again while waiting: what is drawn above it may move it)
+  await waitForPage(page, () => {
+    const waiting = document.querySelector('.matrix-pending[data-matrix="weights"][data-head="63"]');
+    waiting?.scrollIntoView();
+    return !waiting && document.querySelector('.canvas-heatmap[data-matrix="weights"][data-head="63"]');
+  });
+  assert.equal(await page.locator(`.canvas-heatmap${weights}[data-head="63"]`).getAttribute('data-rows'), '256');
+  // printing draws everything (a paper copy has no scrolling)
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  assert.equal(await page.locator('.matrix-pending').count(), 0);
+  assert.equal(await page.locator(`.canvas-heatmap${weights}`).count(), 64);
   assert.deepEqual(problems, []);
   await page.close();
 });

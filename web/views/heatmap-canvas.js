@@ -13,6 +13,12 @@ const HIDDEN = [205, 205, 205], HIDDEN_PIXEL = pixelOf(HIDDEN), HIDDEN_FADED = p
 
 let uid = 0;
 
+/** [width, height] of one cell in CSS pixels: the matrix fits MAX_WIDTH × MAX_HEIGHT, cells stay under MAX_CELL. */
+export function cellSize(rows, cols) {
+  const w = Math.min(MAX_CELL, MAX_WIDTH / cols);
+  return [w, Math.min(MAX_CELL, MAX_HEIGHT / rows, Math.max(w, 4))];
+}
+
 /** Fills one axis with `names`, each `cell` CSS pixels along `side`; → the names' extent (CSS), or null when hidden. */
 function axis(el, names, cell, side) {
   const show = Boolean(names) && cell >= 9;
@@ -94,8 +100,7 @@ export class CanvasHeatmap {
     this.canvas.width = cols; this.canvas.height = rows;
     this.image = this.ctx.createImageData(cols, rows);
     this.pixels = new Uint32Array(this.image.data.buffer); // one store per cell
-    this.cellW = Math.min(MAX_CELL, MAX_WIDTH / cols);
-    this.cellH = Math.min(MAX_CELL, MAX_HEIGHT / rows, Math.max(this.cellW, 4));
+    [this.cellW, this.cellH] = cellSize(rows, cols);
     this.wrap.style.width = `${cols * this.cellW}px`;
     this.wrap.style.height = `${rows * this.cellH}px`;
     this.focus = [Math.min(this.focus[0], rows - 1), Math.min(this.focus[1], cols - 1)];

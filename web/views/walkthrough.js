@@ -3,7 +3,7 @@
 import { STEPS } from '../registry.js';
 import { highlightFor } from '../page/selection.js';
 import { StepCard } from './step-card.js';
-import { MatrixView } from './matrix-view.js';
+import { MatrixView, drawBudget } from './matrix-view.js';
 import { STEP_VIEWS } from './step-views.js';
 
 const ownsField = (step, field) => step.fields.some((x) => field === x || field.startsWith(`${x}[`) || field.startsWith(`${x}.`));
@@ -31,6 +31,7 @@ export class Walkthrough {
     const signature = grids.map((g) => `${g.key}:${g.options.editable ? 'e' : ''}:${g.row ?? ''}`).join();
     const known = this.grids[step.id];
     if (known && known.signature === signature) return known.maps;
+    for (const m of Object.values(known?.maps ?? {})) m.dispose();
     const body = this.cards[step.id].body;
     body.replaceChildren();
     const maps = {}, rows = {};
@@ -60,12 +61,13 @@ export class Walkthrough {
 
   render(state, trace) {
     this.trace = trace;
+    const budget = drawBudget();
     const locked = (name) => state.locked.includes(name);
     for (const step of STEPS) {
       const view = STEP_VIEWS[step.id], card = this.cards[step.id];
       const maps = this.gridsOf(step, state), paint = view.paint(trace, state);
       for (const [key, m] of Object.entries(maps)) {
-        if (paint[key]?.matrix) m.update({ ...paint[key], highlight: highlightFor(state.selection, m.options.matrix, m.options.head) });
+        if (paint[key]?.matrix) m.update({ ...paint[key], highlight: highlightFor(state.selection, m.options.matrix, m.options.head) }, budget);
       }
       this.controls[step.id]?.update(state, trace);
       this.controls[step.id]?.lock(locked);
