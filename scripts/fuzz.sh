@@ -10,7 +10,8 @@
 #   bash scripts/fuzz.sh                  bounded run (part of `npm test`): 60 s in all, a quarter per target
 #   FUZZ_SECONDS=3600 bash scripts/fuzz.sh  a longer bounded run, split the same way; findings: build-fuzz/crash-*
 #   bash scripts/fuzz.sh campaign RUNS    the long campaign: each target for RUNS more executions (or give
-#     or campaign TARGET=RUNS …           TARGET=RUNS pairs: fast targets can run longer), one after the
+#     or campaign TARGET=RUNS …           TARGET=RUNS pairs: fast targets can run longer; TARGET=600s runs it for
+#                                         a time instead), one after the
 #                                         other, under `nice -n 10` with one worker (a core stays free), with
 #                                         -print_final_stats=1; prints stat::number_of_executed_units per target
 #                                         and their sum. Resuming = running it again: each target starts from its
@@ -18,10 +19,14 @@
 #                                         one in tests/fuzz/corpus/. The issue-18 campaign was
 #                                         `bash scripts/fuzz.sh campaign fuzz_fragment=… fuzz_inputs=… fuzz_trace=… fuzz_exercises=…`
 #                                         (the counts are in the README and the issue's closing note).
+#   FUZZ_FAST=1 bash scripts/fuzz.sh campaign …   the same campaign on build-fuzz-fast/ (preset fuzz-fast: libFuzzer
+#                                         and UBSan, no ASan — several times the executions per second), then every
+#                                         input it kept replayed once under ASan + UBSan (build-fuzz/), so nothing it
+#                                         reached goes unchecked for memory errors
 #   bash scripts/fuzz.sh merge            minimises build-fuzz/corpus-* into tests/fuzz/corpus/<target> (-merge=1),
 #                                         the small corpus the repository keeps
 # A finding is left as build-fuzz/crash-* (or timeout-*, oom-*); build-fuzz/bin/<target> <file> replays it.
-set -euo pipefail
+set -euo pipefail  # (FUZZ_MAX_LEN: the longest input, 16384 unless set)
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 mode=${1:-bounded}
@@ -30,6 +35,11 @@ corpus_of() { case $1 in fuzz_inputs) echo corpus ;; fuzz_fragment) echo corpus-
 
 [ -f build-fuzz/CMakeCache.txt ] || cmake --preset fuzz -DATTNLAB_WERROR="${ATTNLAB_WERROR:-OFF}" >/dev/null  # (CMakePresets.json)
 cmake --build build-fuzz -j"$(nproc)" --target $targets
+fast=${FUZZ_FAST:-0}
+if [ "$fast" = 1 ]; then
+  [ -f build-fuzz-fast/CMakeCache.txt ] || cmake --preset fuzz-fast -DATTNLAB_WERROR="${ATTNLAB_WERROR:-OFF}" >/dev/null
+  cmake --build build-fuzz-fast -j"$(nproc)" --target $targets
+fi
 
 # Seed corpora: every real lesson and exercise set the project has; and for the fragments, real links made of
 # them (v2 as the page packs them, v1 as it once wrote them), their unpacked payloads, the golden link fixtures
@@ -77,12 +87,13 @@ run() {  # target, seconds or runs ("-runs=N"), [nice]
   local c; c=$(corpus_of "$1")
   local limit="-max_total_time=$2"; [[ $2 == -runs=* ]] && limit=$2
   echo "fuzz: $1 ($limit)"
-  ${3:-} ./bin/"$1" $limit -max_len=16384 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "$c" "../tests/fuzz/corpus/$1" 2>&1 \
+  ${3:-} "${FUZZ_BIN:-./bin}/$1" $limit -max_len=${FUZZ_MAX_LEN:-16384} -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "$c" "../tests/fuzz/corpus/$1" 2>&1 \
     | grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ +DONE|==[0-9]+==|SUMMARY)' || true
 }
 mkdir -p ../tests/fuzz/corpus/{fuzz_inputs,fuzz_fragment,fuzz_exercises,fuzz_trace}
 if [ "$mode" = campaign ]; then
   shift
+  bin=./bin; [ "$fast" = 1 ] && bin=../build-fuzz-fast/bin  # (the corpus folders stay build-fuzz/'s)
   [ $# -gt 0 ] || { echo "usage: bash scripts/fuzz.sh campaign RUNS | TARGET=RUNS ..." >&2; exit 2; }
   plan=()
   if [[ $1 =~ ^[0-9]+$ ]]; then for t in $targets; do plan+=("$t=$1"); done; else plan=("$@"); fi
@@ -90,11 +101,19 @@ if [ "$mode" = campaign ]; then
   for item in "${plan[@]}"; do
     t=${item%%=*}; runs=${item#*=}
     # (tee -a: a plain tee would truncate a log that standard error is redirected to)
-    n=$(run "$t" "-runs=$runs" "nice -n 10" | tee -a /dev/stderr | sed -n 's/^stat::number_of_executed_units: *//p')
+    limit="-runs=$runs"; [[ $runs == *s ]] && limit=${runs%s}  # TARGET=600s: for a time instead
+    n=$(FUZZ_BIN=$bin run "$t" "$limit" "nice -n 10" | tee -a /dev/stderr | sed -n 's/^stat::number_of_executed_units: *//p')
     echo "fuzz campaign: $t executed ${n:-0} units"
     total=$((total + ${n:-0}))
   done
   echo "fuzz campaign: $total executions in all"
+  if [ "$fast" = 1 ]; then  # every input the fast campaign kept, once, under ASan + UBSan (-runs=0: no new inputs)
+    for item in "${plan[@]}"; do
+      t=${item%%=*}
+      echo "fuzz campaign: $t's corpus replayed under ASan"
+      ./bin/"$t" -runs=0 -max_len=16384 -timeout=10 -rss_limit_mb=2048 "$(corpus_of "$t")" "../tests/fuzz/corpus/$t" 2>&1 | grep -E '^(#[0-9]+ +(INITED|DONE)|==[0-9]+==|SUMMARY)' || true
+    done
+  fi
 else
   quarter=$((seconds / 4))
   run fuzz_inputs "$quarter"
