@@ -8,6 +8,7 @@
 #include "exercises.hpp"
 #include "lesson_json.hpp"
 #include "limits.hpp"
+#include "link_schema.hpp"
 #include "text.hpp"
 
 namespace attnlab {
@@ -24,7 +25,12 @@ const std::vector<std::pair<std::string, ExerciseKind>>& kinds() {
       {"predict_max", ExerciseKind::predict_max},
       {"mask_zeros", ExerciseKind::mask_zeros},
       {"why_scale", ExerciseKind::why_scale},
-      {"multihead_shapes", ExerciseKind::multihead_shapes}};
+      {"multihead_shapes", ExerciseKind::multihead_shapes},
+      {"layer_norm_cell", ExerciseKind::layer_norm_cell},
+      {"residual_sum", ExerciseKind::residual_sum},
+      {"ffn_cell", ExerciseKind::ffn_cell},
+      {"cross_shapes", ExerciseKind::cross_shapes},
+      {"sinusoidal_entry", ExerciseKind::sinusoidal_entry}};
   return k;
 }
 
@@ -107,7 +113,8 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
     if (!valid_tolerance(*t)) fail("tolerance", tolerance_rule);
     else set.tolerance = *t;
   }
-  static const std::vector<std::string> steps{"embed", "project", "score", "scale", "softmax", "sum"};
+  // the walkthrough's steps, the Transformer layer's included (core/link_schema.hpp, from the page's registry)
+  const auto& steps = link_schema::step_ids;
   if (auto v = j.find("visible_steps"); v != j.end()) {
     if (!v->is_array()) fail("visible_steps", "must be a list of step names");
     else set.visible_steps.emplace();
@@ -115,7 +122,9 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
       for (std::size_t i = 0; i < v->size(); ++i) {
         const json& s = (*v)[i];
         if (!s.is_string() || std::find(steps.begin(), steps.end(), s.get<std::string>()) == steps.end())
-          fail("visible_steps[" + std::to_string(i) + "]", "must be one of embed, project, score, scale, softmax, sum");
+          fail("visible_steps[" + std::to_string(i) + "]",
+               "must be a step of the walkthrough: embed, project, score, scale, softmax, sum, or one of the layer's "
+               "(add_norm, cross_score, cross_softmax, cross_sum, cross_norm, ffn, ffn_norm)");
         else set.visible_steps->push_back(s);
       }
   }
@@ -146,10 +155,20 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
     if (k == kinds().end()) {
       fail(f + ".kind",
            "must be one of score, scaled_score, softmax_row, output_cell, predict_max, mask_zeros, why_scale, "
-           "multihead_shapes");
+           "multihead_shapes, layer_norm_cell, residual_sum, ffn_cell, cross_shapes, sinusoidal_entry");
       continue;
     }
     spec.kind = k->second;
+    const bool layer_kind = spec.kind == ExerciseKind::layer_norm_cell || spec.kind == ExerciseKind::residual_sum ||
+                            spec.kind == ExerciseKind::ffn_cell;
+    if (layer_kind && !lesson.layer) {
+      fail(f + ".kind", "needs a lesson with a \"layer\" (a layer norm, a residual sum and an FFN are the layer's)");
+      continue;
+    }
+    if (spec.kind == ExerciseKind::cross_shapes && !lesson.source) {
+      fail(f + ".kind", "needs a lesson with a \"source\" (a cross-attention attends over it)");
+      continue;
+    }
     auto index = [&](const char* key, int size, std::optional<int>& out) {
       if (!e.contains(key)) return;
       if (!whole(e[key], 0, size - 1))
@@ -158,7 +177,14 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
     };
     index("query", n, spec.query);
     index("key", n, spec.key);
-    index("dim", d_v, spec.dim);
+    // dim: a column of the output (d_v), of the model (a norm, a residual sum, P) or a hidden unit of the FFN (d_ff)
+    const int d_model = static_cast<int>(lesson.find("W_Q")->rows());
+    const int d_ff = lesson.find("layer.W_ff1") ? static_cast<int>(lesson.find("layer.W_ff1")->cols()) : 1;
+    index("dim",
+          spec.kind == ExerciseKind::ffn_cell                         ? d_ff
+          : layer_kind || spec.kind == ExerciseKind::sinusoidal_entry ? d_model
+                                                                      : d_v,
+          spec.dim);
     if (e.contains("head")) {
       if (!whole(e["head"], 0, h - 1)) fail(f + ".head", "must be a whole number from 0 to " + std::to_string(h - 1));
       else spec.head = e["head"];

@@ -18,13 +18,19 @@ enum class ExerciseKind {
   predict_max,
   mask_zeros,
   why_scale,
-  multihead_shapes
+  multihead_shapes,
+  // the Transformer layer (a lesson with "layer"; cross_shapes a decoder layer or a cross-attention)
+  layer_norm_cell,
+  residual_sum,
+  ffn_cell,
+  cross_shapes,
+  sinusoidal_entry
 };
 
 struct ExerciseSpec {
   std::string id;
   ExerciseKind kind = ExerciseKind::score;
-  std::optional<int> query, key, dim;  // unset: chosen by the student's seed
+  std::optional<int> query, key, dim;  // unset: chosen by the student's seed (dim: a column of d_v, d_model or d_ff)
   int head = 0;
   std::optional<std::vector<double>> scores;  // softmax_row: explicit scores instead of the lesson's row
   MaskKind mask = MaskKind::causal;           // mask_zeros

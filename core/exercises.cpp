@@ -8,6 +8,7 @@
 #include "lesson_json.hpp"
 #include "numpy_random.hpp"
 #include "portable_math.hpp"
+#include "positions.hpp"
 #include "softmax.hpp"
 
 namespace attnlab {
@@ -258,8 +259,135 @@ class Generator {
             "W_O maps h\u00b7d_v = " + std::to_string(hh * dv) + " columns to " + std::to_string(d_out)};
         break;
       }
+      case ExerciseKind::layer_norm_cell: {
+        // LN1 of token i, column c: the row it normalised is sum1 (post-norm) or the layer's input (pre-norm)
+        const LayerTrace& l = *trace_.layer;
+        const int c = spec.dim.value_or(pick(trace_.d_model));
+        const Matrix& x = l.norm == NormKind::post ? l.sum1 : l.input;
+        const double gamma = (*lesson_.find("layer.ln1.gamma"))(0, c), beta = (*lesson_.find("layer.ln1.beta"))(0, c);
+        const double mean = l.norm1.mean(i), var = l.norm1.var(i), d = static_cast<double>(x.cols());
+        e["prompt"] =
+            "Layer norm 1, token \"" + iso(tok[i]) + "\", column " + std::to_string(c + 1) +
+            ": subtract the row's mean, divide by \u221a(variance + \u03b5), then multiply by \u03b3 and add \u03b2.";
+        e["given"] = {{"row", row_of(x, i)}, {"column", c},  {"gamma", gamma},
+                      {"beta", beta},        {"eps", l.eps}, {"query", i}};
+        e["answer"] = number(l.norm1.output(i, c));
+        e["mistakes"].push_back(mistake(number(l.norm1.normalized(i, c)),
+                                        "That is the normalised value: multiply it by \u03b3 and add \u03b2."));
+        if (d > 1)
+          e["mistakes"].push_back(
+              mistake(number((x(i, c) - mean) / std::sqrt(var * d / (d - 1) + l.eps) * gamma + beta),
+                      "You divided the squared distances by d_model \u2212 1: layer norm uses the plain average "
+                      "(divide by d_model)."));
+        e["solution"] = {"mean \u03bc = " + num(mean) + ", variance \u03c3\u00b2 = " + num(var) +
+                             " (divided by d_model = " + num(d) + ")",
+                         "(" + num(x(i, c)) + " \u2212 " + num(mean) + ") / \u221a(" + num(var) + " + " + num(l.eps) +
+                             ") = " + num(l.norm1.normalized(i, c)),
+                         num(l.norm1.normalized(i, c)) + " \u00d7 " + num(gamma) + " + " + num(beta) + " = " +
+                             num(l.norm1.output(i, c))};
+        break;
+      }
+      case ExerciseKind::residual_sum: {
+        const LayerTrace& l = *trace_.layer;
+        const int c = spec.dim.value_or(pick(trace_.d_model));
+        e["prompt"] = "The residual connection around self-attention, token \"" + iso(tok[i]) + "\", column " +
+                      std::to_string(c + 1) + ": add the attention's output to what went in.";
+        e["given"] = {{"input", l.input(i, c)}, {"attention", l.attention(i, c)}, {"column", c}, {"query", i}};
+        e["answer"] = number(l.sum1(i, c));
+        e["mistakes"].push_back(
+            mistake(number(l.attention(i, c)),
+                    "That is the attention's output alone: the residual connection adds the input to it."));
+        e["mistakes"].push_back(mistake(number(l.input(i, c) - l.attention(i, c)), "Add the two, do not subtract."));
+        e["solution"] = {"x + MHA(x) = " + num(l.input(i, c)) + " + " + num(l.attention(i, c)) + " = " +
+                         num(l.sum1(i, c))};
+        break;
+      }
+      case ExerciseKind::ffn_cell: {
+        const LayerTrace& l = *trace_.layer;
+        const Matrix& W = *lesson_.find("layer.W_ff1");
+        const Matrix* b = lesson_.find("layer.b_ff1");
+        const int u = spec.dim.value_or(pick(static_cast<int>(W.cols())));
+        // what the FFN read: the stream after the attention sub-layers, or (pre-norm) its norm
+        const Matrix& in = l.norm == NormKind::post ? (trace_.cross ? l.norm2.output : l.norm1.output)
+                                                    : (trace_.cross ? l.norm3.output : l.norm2.output);
+        const double bias = b ? (*b)(0, u) : 0.0, pre = l.ffn.hidden(i, u), act = l.ffn.activated(i, u);
+        const bool relu = l.activation == Activation::relu;
+        std::string terms;
+        for (Eigen::Index t = 0; t < in.cols(); ++t)
+          terms += (t ? " + " : "") + num(in(i, t)) + "\u00b7" + num(W(t, u));
+        e["prompt"] = "Hidden unit " + std::to_string(u + 1) + " of the feed-forward network for \"" + iso(tok[i]) +
+                      "\": the row times column " + std::to_string(u + 1) + " of W_ff1, plus b_ff1, through " +
+                      (relu ? "ReLU" : "GELU (x\u00b7\u03a6(x))") + ".";
+        e["given"] = {{"x", row_of(in, i)}, {"w", col_of(W, u)},
+                      {"bias", bias},       {"activation", activation_name(l.activation)},
+                      {"unit", u},          {"query", i}};
+        e["answer"] = number(act);
+        e["mistakes"].push_back(
+            mistake(number(pre), relu ? "That is before the activation: ReLU keeps it only if it is positive."
+                                      : "That is before the activation: apply GELU to it."));
+        if (relu) e["mistakes"].push_back(mistake(number(std::max(0.0, pre - bias)), "Add the bias b_ff1 too."));
+        e["solution"] = {"x \u00b7 w + b = " + terms + " + " + num(bias) + " = " + num(pre),
+                         std::string(relu ? "ReLU" : "GELU") + "(" + num(pre) + ") = " + num(act)};
+        break;
+      }
+      case ExerciseKind::cross_shapes: {
+        const int m = static_cast<int>(lesson_.source->tokens.size()), hh = trace_.heads, d = trace_.d_model;
+        const AttentionTrace* c = trace_.cross ? &*trace_.cross : nullptr;
+        const int dk = c ? c->d_k : trace_.d_k, dv = c ? c->d_v : trace_.d_v;
+        e["prompt"] = "A cross-attention: n = " + std::to_string(n()) + " target tokens, m = " + std::to_string(m) +
+                      " source tokens, d_model = " + std::to_string(d) + ", d_k = " + std::to_string(dk) +
+                      ", d_v = " + std::to_string(dv) +
+                      ". Give the shapes of one head's Q, K, V, its scores and its Z.";
+        e["given"] = {{"n", n()}, {"m", m}, {"d_model", d}, {"heads", hh}, {"d_k", dk}, {"d_v", dv}};
+        const auto shapes = [&](int kv_rows, int score_cols) {
+          return json{{"type", "shapes"},
+                      {"shapes",
+                       {{"Q", {n(), dk}},
+                        {"K", {kv_rows, dk}},
+                        {"V", {kv_rows, dv}},
+                        {"scores", {n(), score_cols}},
+                        {"Z", {n(), dv}}}}};
+        };
+        e["answer"] = shapes(m, m);
+        e["mistakes"].push_back(
+            mistake(shapes(n(), n()), "Keys and values come from the source: m rows, and the scores are n \u00d7 m."));
+        e["mistakes"].push_back(mistake(shapes(m, n()),
+                                        "Scores have a row per query (target) and a column per key "
+                                        "(source): n \u00d7 m."));
+        e["solution"] = {
+            "Q = x\u00b7W_Q: " + std::to_string(n()) + " \u00d7 " + std::to_string(dk) + " (queries from the decoder)",
+            "K, V = X_src\u00b7W_K, X_src\u00b7W_V: " + std::to_string(m) + " rows (keys and values from the source)",
+            "scores = Q\u00b7K\u1d40: " + std::to_string(n()) + " \u00d7 " + std::to_string(m) +
+                "; Z = A\u00b7V: " + std::to_string(n()) + " \u00d7 " + std::to_string(dv)};
+        break;
+      }
+      case ExerciseKind::sinusoidal_entry: {
+        const int d = trace_.d_model, c = spec.dim.value_or(pick(d)), p = i;
+        const Matrix P = sinusoidal_positions(n(), d);
+        const int pair = c / 2;
+        // (portable sin and cos, as the engine's P: a sheet is the same bytes natively and in wasm)
+        const double ln_10000 = 9.2103403719761836;
+        const double angle = p * portable_exp(2.0 * pair * (-ln_10000 / d)),
+                     flat = p * portable_exp(1.0 * c * (-ln_10000 / d));
+        e["prompt"] = "The sinusoidal position encoding P[" + std::to_string(p) + "][" + std::to_string(c) +
+                      "] (position " + std::to_string(p) + ", column " + std::to_string(c) +
+                      ", counting from 0, d_model = " + std::to_string(d) + "). Angles in radians.";
+        e["given"] = {{"position", p}, {"column", c}, {"d_model", d}, {"query", i}};
+        e["answer"] = number(P(p, c));
+        e["mistakes"].push_back(mistake(number(c % 2 ? portable_sin(angle) : portable_cos(angle)),
+                                        "Even columns take the sine, odd columns the cosine."));
+        e["mistakes"].push_back(mistake(
+            number(c % 2 ? portable_cos(flat) : portable_sin(flat)),
+            "The exponent is 2i/d_model with i = \u230acolumn/2\u230b: columns 2i and 2i+1 share one frequency."));
+        e["solution"] = {"i = \u230a" + std::to_string(c) + "/2\u230b = " + std::to_string(pair) +
+                             ", angle = " + std::to_string(p) + " / 10000^(" + std::to_string(2 * pair) + "/" +
+                             std::to_string(d) + ") = " + num(angle),
+                         std::string(c % 2 ? "cos" : "sin") + "(" + num(angle) + ") = " + num(P(p, c))};
+        break;
+      }
     }
-    if (e.contains("given") && spec.kind != ExerciseKind::why_scale && spec.kind != ExerciseKind::multihead_shapes)
+    if (e.contains("given") && spec.kind != ExerciseKind::why_scale && spec.kind != ExerciseKind::multihead_shapes &&
+        spec.kind != ExerciseKind::cross_shapes && spec.kind != ExerciseKind::sinusoidal_entry)
       e["given"]["head"] = spec.head;
     // A mistake that gives the right answer (a sign flip of 0, shapes when d_k = d_model) is no mistake.
     json kept = json::array();

@@ -10,6 +10,7 @@
 
 #include "inflate.hpp"
 #include "link_json.hpp"
+#include "link_schema.hpp"
 #include "link_text.hpp"
 #include "text.hpp"
 
@@ -19,11 +20,9 @@ namespace {
 using nlohmann::json;
 using namespace link;
 
-constexpr std::array<std::string_view, 6> step_ids{"embed", "project", "score", "scale", "softmax", "sum"};
-constexpr std::array<std::string_view, 10> lockable{"X",        "W_Q",  "W_K",   "W_V",   "W_O",
-                                                    "sentence", "seed", "sizes", "scale", "mask"};
-constexpr std::array<std::string_view, 15> selectable{
-    "X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V", "scores", "scaled", "weights", "Z", "concat", "output", "mask"};
+using link_schema::lockable;  // (generated from the page's registry: core/link_schema.hpp)
+using link_schema::selectable;
+using link_schema::step_ids;
 
 template <std::size_t N>
 bool one_of(const std::array<std::string_view, N>& list, std::string_view s) {
@@ -112,7 +111,7 @@ DecodedFragment read_payload(const Payload& payload, int version) {
   }
   if (!s.empty()) {
     const auto t = text_of(payload, s);
-    if (!t || !one_of(step_ids, t->first)) return problem("the step is not one of the six steps");
+    if (!t || !one_of(step_ids, t->first)) return problem("the step is not one of the walkthrough's steps");
     state.step = t->first;
   }
   if (!sel.empty()) {

@@ -11,6 +11,7 @@ Deterministic, no network. Run: /usr/bin/python3 scripts/make_fragment_fixtures.
 """
 import base64
 import json
+import re
 import pathlib
 import random
 import urllib.parse
@@ -311,6 +312,17 @@ def inflate_cases():
 
 # ---- links.json ---------------------------------------------------------------------------------------------
 
+def schema_list(name):
+    """A list of core/link_schema.hpp (generated from web/registry.js): the view fields a link may carry."""
+    text = (ROOT / "core" / "link_schema.hpp").read_text()
+    body = re.search(name + r"\{(.*?)\};", text, re.S).group(1)
+    return re.findall(r'"([^"]+)"', body)
+
+
+STEP_IDS = schema_list("step_ids")
+LOCKABLE = schema_list("lockable")
+
+
 def state(lesson, preset=None, step=None, selection=None, reveal=None, hidden=(), locked=(), note=""):
     sel = dict(zip(["matrix", "head", "row", "col"], selection)) if selection else None
     return {"lesson": lesson, "preset": preset, "step": step, "selection": sel, "reveal": reveal,
@@ -367,10 +379,13 @@ def link_cases():
     ok("the largest selection and decoding step", v2({"l": small, "sel": ["mask", 63, 1 << 20, 1 << 20], "r": 512}),
        state(small, selection=["mask", 63, 1 << 20, 1 << 20], reveal=512))
     ok("whole numbers written as 1.0 and 2e0", v2_text('{"l":{},"sel":["X",1.0,2e0,0],"r":3.00}'), state({}, selection=["X", 1, 2, 0], reveal=3))
-    ok("all six steps hidden, every input locked", v2({"l": small, "hide": ["embed", "project", "score", "scale", "softmax", "sum"],
-                                                       "lock": ["X", "W_Q", "W_K", "W_V", "W_O", "sentence", "seed", "sizes", "scale", "mask"]}),
-       state(small, hidden=["embed", "project", "score", "scale", "softmax", "sum"],
-             locked=["X", "W_Q", "W_K", "W_V", "W_O", "sentence", "seed", "sizes", "scale", "mask"]))
+    ok("every step hidden, every input locked", v2({"l": small, "hide": STEP_IDS, "lock": LOCKABLE}),
+       state(small, hidden=STEP_IDS, locked=LOCKABLE))
+    ok("a layer lesson in view: its step, a layer cell selected, its parameters locked",
+       v2({"l": presets["translation-decoder"], "s": "cross_score", "sel": ["cross_weights", 1, 2, 0],
+           "hide": ["ffn"], "lock": ["layer.ln1.gamma", "layer", "source"]}),
+       state(presets["translation-decoder"], step="cross_score", selection=["cross_weights", 1, 2, 0], hidden=["ffn"],
+             locked=["layer.ln1.gamma", "layer", "source"]))
     ok("empty lists", v2({"l": small, "hide": [], "lock": []}), state(small))
     # read exactly as JSON.parse reads them
     ok("a repeated key: the last one counts", v2_text('{"l":{"tokens":["first"]},"p":"a","l":{"tokens":["last"]},"p":"b"}'),
@@ -466,7 +481,7 @@ def link_cases():
     for name, preset in [("a number", 5), ("null", None), ("a list", ["toy-dk4"]), ("101 characters", "x" * 101), ("51 astral characters", "𝛼" * 51)]:
         bad(f"preset {name}", v2({"l": small, "p": preset}), "the preset name is not text")
     for name, step in [("unknown", "explain"), ("a number", 3), ("script", "javascript:alert(1)"), ("upper case", "Embed")]:
-        bad(f"step {name}", v2({"l": small, "s": step}), "the step is not one of the six steps")
+        bad(f"step {name}", v2({"l": small, "s": step}), "the step is not one of the walkthrough's steps")
     for name, sel in [("not a list", "X"), ("three items", ["X", 0, 0]), ("five items", ["X", 0, 0, 0, 0]),
                       ("an unknown matrix", ["exp", 0, 0, 0]), ("head 64", ["X", 64, 0, 0]), ("row past 2^20", ["X", 0, (1 << 20) + 1, 0]),
                       ("a negative column", ["X", 0, 0, -1]), ("a fraction", ["X", 0, 1.5, 0]), ("a number as text", ["X", "0", 0, 0]),
@@ -477,16 +492,16 @@ def link_cases():
         bad(f"decoding step {name}", v2({"l": small, "r": r}), "the decoding step is not a whole number from 1 to 512")
     bad("decoding step 1e309", v2_text('{"l":{},"r":1e309}'), "the decoding step is not a whole number from 1 to 512")
     bad("decoding step -1e309", v2_text('{"l":{},"r":-1e309}'), "the decoding step is not a whole number from 1 to 512")
-    for name, hide in [("text", "all"), ("seven items", ["sum"] * 7), ("an unknown step", ["embed", "bogus"]), ("a number", [1])]:
+    for name, hide in [("text", "all"), ("one item more than there are steps", ["sum"] * (len(STEP_IDS) + 1)), ("an unknown step", ["embed", "bogus"]), ("a number", [1])]:
         bad(f"hidden steps {name}", v2({"l": small, "hide": hide}), "the list of hidden steps is malformed")
-    for name, lock in [("an object", {"X": True}), ("eleven items", ["X"] * 11), ("an unknown input", ["Q"]), ("null", [None])]:
+    for name, lock in [("an object", {"X": True}), ("one item more than there are inputs", ["X"] * (len(LOCKABLE) + 1)), ("an unknown input", ["Q"]), ("null", [None])]:
         bad(f"locked inputs {name}", v2({"l": small, "lock": lock}), "the list of locked inputs is malformed")
     for name, note in [("a number", 5), ("null", None), ("a list", ["a"])]:
         bad(f"note {name}", v2({"l": small, "note": note}), "the note is not text")
     bad("note of 2001 characters", v2({"l": small, "note": "n" * 2001}), "the note is longer than 2000 characters")
     bad("note of 2001 astral characters", v2({"l": small, "note": "😀" * 2001}), "the note is longer than 2000 characters")
     bad("the first problem in readPayload's order is the one named",
-        v2({"note": 5, "r": 0, "s": "x", "l": small}), "the step is not one of the six steps")
+        v2({"note": 5, "r": 0, "s": "x", "l": small}), "the step is not one of the walkthrough's steps")
     bad("a lone surrogate counts one unit, over the limit", v2_text('{"l":{},"note":"' + "n" * 2000 + '\\ud800"}'),
         "the note is longer than 2000 characters")
     return cases

@@ -17,7 +17,9 @@
 #include "exercise_set.hpp"
 #include "exercises.hpp"
 #include "explain.hpp"
+#include "explain_layer.hpp"
 #include "fragment.hpp"
+#include "kv_cache.hpp"
 #include "lesson_json.hpp"
 #include "tokenizer.hpp"
 #include "trace_json.hpp"
@@ -74,6 +76,96 @@ std::map<std::string, Matrix> typed_matrices(const char* typed_json) {
   return out;
 }
 
+json heads_info(const std::vector<HeadTrace>& heads) {
+  json out = json::array();
+  for (const auto& h : heads)
+    out.push_back({{"Q", place(h.Q)},
+                   {"K", place(h.K)},
+                   {"V", place(h.V)},
+                   {"scores", place(h.scores)},
+                   {"scaled", place(h.scaled)},
+                   {"masked", place(h.masked)},
+                   {"weights", place(h.weights)},
+                   {"Z", place(h.Z)},
+                   {"exp", place(h.softmax.exp)},
+                   {"max", place(h.softmax.max)},
+                   {"sum", place(h.softmax.sum)},
+                   {"emptyRows", h.empty_rows}});
+  return out;
+}
+
+json norm_info(const NormTrace& n) {
+  return {
+      {"mean", place(n.mean)}, {"var", place(n.var)}, {"normalized", place(n.normalized)}, {"output", place(n.output)}};
+}
+
+// The Transformer parts of a trace (positions, source, cross-attention, the layer), where the trace has them.
+void transformer_info(const Trace& trace, json& info) {
+  if (trace.P.size() > 0) {
+    info["P"] = place(trace.P);
+    info["XplusP"] = place(trace.X_plus_P);
+  }
+  if (trace.source_tokens) info["source"] = {{"tokens", *trace.source_tokens}, {"X", place(trace.source_X)}};
+  if (trace.cross) {
+    const AttentionTrace& c = *trace.cross;
+    info["cross"] = {
+        {"dK", c.d_k},
+        {"dV", c.d_v},
+        {"divisor", c.divisor},
+        {"visible", {reinterpret_cast<std::uintptr_t>(c.visible.data()), c.visible.rows(), c.visible.cols()}},
+        {"headTraces", heads_info(c.head)},
+        {"concat", place(c.concat)},
+        {"output", place(c.output)}};
+  }
+  if (trace.layer) {
+    const LayerTrace& l = *trace.layer;
+    json layer{{"norm", norm_name(l.norm)},
+               {"activation", activation_name(l.activation)},
+               {"eps", l.eps},
+               {"input", place(l.input)},
+               {"attention", place(l.attention)},
+               {"sum1", place(l.sum1)},
+               {"norm1", norm_info(l.norm1)},
+               {"ffnHidden", place(l.ffn.hidden)},
+               {"ffnActivated", place(l.ffn.activated)},
+               {"ffnOutput", place(l.ffn.output)},
+               {"sum2", place(l.sum2)},
+               {"norm2", norm_info(l.norm2)},
+               {"output", place(l.output)}};
+    if (trace.cross) {
+      layer["crossAttention"] = place(l.cross_attention);
+      layer["sum3"] = place(l.sum3);
+      layer["norm3"] = norm_info(l.norm3);
+    }
+    info["layer"] = std::move(layer);
+  }
+}
+
+json vector_json(const Vector& v) { return numbers_json(std::vector<double>(v.data(), v.data() + v.size())); }
+
+// Decoding a causal lesson with a KV cache, every position: what a decoder computes at each step t.
+json decode_json(const Lesson& lesson, const Trace& trace) {
+  json steps = json::array();
+  for (int t = 0; t < trace.X.rows(); ++t) {
+    const auto step = decode_step(lesson, trace, t);
+    if (!step) return nullptr;
+    json heads = json::array();
+    for (const auto& h : step->heads)
+      heads.push_back({{"q", vector_json(h.q)},
+                       {"k", vector_json(h.k)},
+                       {"v", vector_json(h.v)},
+                       {"scores", vector_json(h.scores)},
+                       {"weights", vector_json(h.weights)},
+                       {"z", vector_json(h.z)}});
+    steps.push_back({{"position", step->position},
+                     {"heads", std::move(heads)},
+                     {"output", vector_json(step->output)},
+                     {"multiplyAdds", step->multiply_adds},
+                     {"withoutCache", step->without_cache}});
+  }
+  return steps;
+}
+
 // Everything about a trace in one answer: the scalars, and where each matrix lies (valid until the trace is freed
 // or used as the previous one of the next), so JavaScript copies them all out after a single call.
 json trace_info(const Trace& trace) {
@@ -95,20 +187,9 @@ json trace_info(const Trace& trace) {
   info["output"] = place(trace.output);
   info["inputs"] = json::object();
   for (const auto& [name, m] : trace.inputs) info["inputs"][name] = place(m);
-  info["headTraces"] = json::array();
-  for (const auto& h : trace.head)
-    info["headTraces"].push_back({{"Q", place(h.Q)},
-                                  {"K", place(h.K)},
-                                  {"V", place(h.V)},
-                                  {"scores", place(h.scores)},
-                                  {"scaled", place(h.scaled)},
-                                  {"masked", place(h.masked)},
-                                  {"weights", place(h.weights)},
-                                  {"Z", place(h.Z)},
-                                  {"exp", place(h.softmax.exp)},
-                                  {"max", place(h.softmax.max)},
-                                  {"sum", place(h.softmax.sum)},
-                                  {"emptyRows", h.empty_rows}});
+  info["headTraces"] = heads_info(trace.head);
+  info["visibleShape"] = {trace.visible.rows(), trace.visible.cols()};
+  transformer_info(trace, info);
   return info;
 }
 
@@ -180,11 +261,52 @@ EMSCRIPTEN_KEEPALIVE char* attn_explain(const Trace* trace, const char* kind, in
     if (auto e = explain_projection(*trace, k[0], head, i, j))
       out = {{"head", head}, {"i", i}, {"t", j}, {"column", e->column}, {"terms", terms_json(e->terms)},
              {"sum", e->sum}};
+  } else if (k == "cross_score") {
+    if (auto e = explain_cross_score(*trace, head, i, j))
+      out = {{"head", head},
+             {"i", i},
+             {"j", j},
+             {"score", "scaled_dot"},
+             {"terms", terms_json(e->terms)},
+             {"dot", e->sum},
+             {"sum", e->sum},
+             {"divisor", e->divisor},
+             {"scaled", e->scaled},
+             {"hidden", e->hidden}};
+  } else if (k == "norm1" || k == "norm2" || k == "norm3") {
+    if (auto e = explain_norm(*trace, k[4] - '0', i, j))
+      out = {{"norm", k[4] - '0'},
+             {"i", i},
+             {"c", j},
+             {"row", e->row},
+             {"mean", e->mean},
+             {"var", e->var},
+             {"eps", e->eps},
+             {"root", e->root},
+             {"x", e->x},
+             {"normalized", e->normalized},
+             {"gamma", e->gamma},
+             {"beta", e->beta},
+             {"output", e->output}};
+  } else if (k == "ffn_hidden" || k == "ffn_output") {
+    if (auto e = k == "ffn_hidden" ? explain_ffn_hidden(*trace, i, j) : explain_ffn_output(*trace, i, j))
+      out = {{"i", i},          {"t", j},        {"terms", terms_json(e->terms)},
+             {"bias", e->bias}, {"sum", e->sum}, {"activated", e->activated}};
   } else if (k == "output") {
     if (auto e = explain_output(*trace, head, i, j))
       out = {{"head", head}, {"i", i}, {"t", j}, {"terms", terms_json(e->terms)}, {"sum", e->sum}};
   }
   return answer(dump(out));
+}
+
+// A causal lesson decoded one position at a time with a KV cache: {"ok": true, "value": [step, …]} (null when the
+// lesson is not a causal self-attention of the six steps) or the lesson's problems.
+EMSCRIPTEN_KEEPALIVE char* attn_decode(const char* lesson_json, const char* typed_json) {
+  Lesson lesson;
+  const Problems found = read_lesson(lesson_json, typed_matrices(typed_json), lesson);
+  if (!found.empty()) return refused(found);
+  const Trace trace = compute_trace(lesson);
+  return answer(dump({{"ok", true}, {"value", decode_json(lesson, trace)}}));
 }
 
 // One student's exercises: {"ok": true, "value": <the sheet's JSON>} or the set's problems.

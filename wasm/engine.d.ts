@@ -37,12 +37,41 @@ export interface Trace {
   vocab: string[] | null;
   dModel: number; dK: number; dV: number; heads: number;
   divisor: number;             // what scores were divided by (1 when scale is "none")
-  visible: Uint8Array;         // n x n, 1 = query i may see key j
+  visible: Uint8Array;         // n x keys, 1 = query i may see key j
+  keys: number;                // keys per query: n, or m for a cross-attention of the six steps (source, no layer)
   X: Matrix;
   headTraces: HeadTrace[];
   concat: Matrix;              // n x h·d_v
   output: Matrix;              // concat · W_O, or concat
   inputs: Record<string, Matrix>; // the lesson's matrices as used, drawn or literal: X, W_Q, W_K, W_V, W_O, E, W_a, …
+                                  // and the Transformer's ("layer.W_ff1", "layer.ln1.gamma", "cross.W_Q", "b_Q"; vectors 1 × length)
+  // ---- the Transformer parts (core/trace.hpp), where the lesson has them ----
+  P?: Matrix; XplusP?: Matrix;     // positions and what attention reads (n x d_model)
+  source?: { tokens: string[]; X: Matrix };  // the sequence a cross-attention attends over (m x d_model)
+  cross?: CrossAttentionTrace;     // a decoder layer's cross-attention (n x m per head)
+  layer?: LayerTrace;              // a whole encoder or decoder layer
+}
+
+export interface NormTrace { mean: Float64Array; var: Float64Array; normalized: Matrix; output: Matrix }
+export interface CrossAttentionTrace {
+  dK: number; dV: number; divisor: number;
+  visible: Uint8Array;             // n x m, 0 = a padded source token
+  headTraces: HeadTrace[]; concat: Matrix; output: Matrix;
+}
+/** Post-norm: norm_k = LN_k(sum_k); pre-norm: norm_k = LN_k(stream) is what sub-layer k reads (core/layer.hpp). */
+export interface LayerTrace {
+  norm: 'post' | 'pre'; activation: 'relu' | 'gelu'; eps: number;
+  input: Matrix; attention: Matrix; sum1: Matrix; norm1: NormTrace;
+  crossAttention?: Matrix; sum3?: Matrix; norm3?: NormTrace;  // decoder only
+  ffnHidden: Matrix; ffnActivated: Matrix; ffnOutput: Matrix; sum2: Matrix; norm2: NormTrace;
+  output: Matrix;                  // n x d_model
+}
+export interface NormExplanation { norm: number; i: number; c: number; row: number[]; mean: number; var: number; eps: number; root: number; x: number; normalized: number; gamma: number; beta: number; output: number }
+export interface FeedForwardExplanation { i: number; t: number; terms: Term[]; bias: number; sum: number; activated: number }
+/** One position of a causal lesson decoded with a KV cache (core/kv_cache.hpp). */
+export interface DecodeStep {
+  position: number; output: number[]; multiplyAdds: number; withoutCache: number;
+  heads: { q: number[]; k: number[]; v: number[]; scores: number[]; weights: number[]; z: number[] }[];
 }
 
 /** `crashed`: the engine stopped (a trap, abort or out of memory) during or before this call; problems[0] (field
@@ -75,7 +104,7 @@ export interface ExerciseSheet { title: string; seed: number; visible_steps: str
 export interface PageState {
   lesson: Lesson;
   preset: string | null;
-  step: 'embed' | 'project' | 'score' | 'scale' | 'softmax' | 'sum' | null;
+  step: string | null;     // a step id of web/registry.js (core/link_schema.hpp)
   selection: { matrix: string; head: number; row: number; col: number } | null;
   reveal: number | null;   // the causal decoding step, 1..512
   hidden: string[];        // step ids
@@ -113,6 +142,15 @@ export interface Engine {
   explainOutput(head: number, i: number, t: number): OutputExplanation;
   /** Q/K/V[i][t] of a head: row i of X times column `column` (= head·d_k + t) of W_Q/W_K/W_V, term by term. */
   explainProjection(matrix: 'Q' | 'K' | 'V', head: number, i: number, t: number): { head: number; i: number; t: number; column: number; terms: { a: number; b: number; product: number }[]; sum: number } | null;
+  /** Layer norm k (1, 2, 3) at (i, c): mean, variance, normalised value, γ, β; null when there is none. */
+  explainNorm(k: number, i: number, c: number): NormExplanation | null;
+  /** ffn_hidden[i][u] term by term (and its activation), ffn_output[i][c] term by term. */
+  explainFfnHidden(i: number, u: number): FeedForwardExplanation | null;
+  explainFfnOutput(i: number, c: number): FeedForwardExplanation | null;
+  /** A decoder's cross-attention score: q_i (decoder) · k_j (source), term by term. */
+  explainCrossScore(head: number, i: number, j: number): ScoreExplanation | null;
+  /** A causal lesson of the six steps decoded one position at a time with a KV cache; value null for other lessons. */
+  decode(lesson: Lesson | string): Result<DecodeStep[] | null>;
   /** The size of the wasm heap now, in bytes (it only grows). */
   memoryBytes(): number;
 

@@ -150,6 +150,7 @@ function wrap(M) {
     traceJson: M.cwrap('attn_trace_json', 'number', ['number']),
     command: M.cwrap('attn_command', 'number', ['number', 'number', 'number', 'number']),
     debugTrap: M.cwrap('attn_debug_trap', null, []),
+    decode: M.cwrap('attn_decode', 'number', ['number', 'number']),
   };
 
   // Strings go through malloc, not the stack: a lesson can be megabytes.
@@ -225,7 +226,7 @@ function wrap(M) {
   // edit left them alone) are that trace's copies again, so an unchanged 256 × 256 W_Q costs nothing — unless
   // their buffers were transferred away (the worker posts its traces).
   function readTrace(info, previous) {
-    const n = info.tokens.length;
+    const [n, keys] = info.visibleShape;
     const kept = new Set(previous ? info.unchanged : []);
     const attached = (m) => m.data.buffer.byteLength > 0;
     const read = (name, at, was) => (kept.has(name) && was && attached(was) ? was : readMatrix(at));
@@ -240,11 +241,45 @@ function wrap(M) {
     return {
       tokens: info.tokens, tokenIds: info.tokenIds, vocab: info.vocab,
       dModel: info.dModel, dK: info.dK, dV: info.dV, heads: info.heads, divisor: info.divisor,
-      visible: M.HEAPU8.slice(info.visible, info.visible + n * n),
+      visible: M.HEAPU8.slice(info.visible, info.visible + n * keys), keys,
       X: read('X', info.X, previous?.X), headTraces, concat: read('concat', info.concat, previous?.concat),
       output: read('output', info.output, previous?.output),
       inputs: Object.fromEntries(Object.entries(info.inputs).map(([name, at]) => [name, read(name, at, previous?.inputs[name])])),
+      ...readTransformer(info),
     };
+  }
+
+  const readHeads = (list) => list.map((h) => {
+    const head = {};
+    for (const name of HEAD_MATRICES) head[name] = readMatrix(h[name]);
+    head.softmax = { max: readMatrix(h.max).data.map((v) => (v === -Infinity ? NaN : v)), exp: readMatrix(h.exp), sum: readMatrix(h.sum).data };
+    head.emptyRows = h.emptyRows;
+    return head;
+  });
+  const readNorm = (n) => ({ mean: readMatrix(n.mean).data, var: readMatrix(n.var).data, normalized: readMatrix(n.normalized), output: readMatrix(n.output) });
+
+  // The Transformer parts of a trace, where it has them (core/trace.hpp): positions, the source, a decoder's
+  // cross-attention and the layer's every intermediate. Never taken over from the previous trace.
+  function readTransformer(info) {
+    const out = {};
+    if (info.P) { out.P = readMatrix(info.P); out.XplusP = readMatrix(info.XplusP); }
+    if (info.source) out.source = { tokens: info.source.tokens, X: readMatrix(info.source.X) };
+    if (info.cross) {
+      const c = info.cross, [at, rows, cols] = c.visible;
+      out.cross = {
+        dK: c.dK, dV: c.dV, divisor: c.divisor, visible: M.HEAPU8.slice(at, at + rows * cols),
+        headTraces: readHeads(c.headTraces), concat: readMatrix(c.concat), output: readMatrix(c.output),
+      };
+    }
+    if (info.layer) {
+      const l = info.layer, layer = { norm: l.norm, activation: l.activation, eps: l.eps };
+      for (const name of ['input', 'attention', 'sum1', 'ffnHidden', 'ffnActivated', 'ffnOutput', 'sum2', 'output', 'crossAttention', 'sum3']) {
+        if (l[name]) layer[name] = readMatrix(l[name]);
+      }
+      for (const name of ['norm1', 'norm2', 'norm3']) if (l[name]) layer[name] = readNorm(l[name]);
+      out.layer = layer;
+    }
+    return out;
   }
 
   // The engine's trace this instance holds (its handle): the one explain* answer about, and the previous trace
@@ -310,11 +345,24 @@ function wrap(M) {
       const r = withStrings([name, text, source, options.join('\n')], (c, t, s, o) => answer(api.command(c, t, s, o)));
       return { exitCode: r.code, out: r.out, err: r.err };
     },
+    /** A causal lesson decoded one position at a time with a KV cache (core/kv_cache.hpp): {ok, value: steps | null}. */
+    decode(lesson) {
+      try {
+        return send(lesson, (text, typed) => answer(api.decode(text, typed)));
+      } catch (err) {
+        return { ok: false, problems: unsendable(err) };
+      }
+    },
     memoryBytes: () => M.HEAPU8.length,
     explainScore: (head, i, j) => explain('score', head, i, j),
     explainSoftmax: (head, i) => explain('softmax', head, i, 0),
     explainOutput: (head, i, t) => explain('output', head, i, t),
     explainProjection: (matrix, head, i, t) => explain(matrix, head, i, t),
+    /** Layer norm k (1, 2, 3), cell (i, c): mean, variance, normalised value, γ, β (core/explain_layer.hpp). */
+    explainNorm: (k, i, c) => explain(`norm${k}`, 0, i, c),
+    explainFfnHidden: (i, u) => explain('ffn_hidden', 0, i, u),
+    explainFfnOutput: (i, c) => explain('ffn_output', 0, i, c),
+    explainCrossScore: (head, i, j) => explain('cross_score', head, i, j),
     debugTrap() { api.debugTrap(); return { ok: true }; },
   };
 }

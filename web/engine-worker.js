@@ -4,14 +4,15 @@ import { loadEngine } from '../wasm/engine.js';
 
 const engine = loadEngine();
 
+// Every typed array of the trace (the six steps, and a layer's, a cross-attention's and positions' parts), once each.
 function buffers(trace) {
-  const out = [trace.visible.buffer, trace.X.data.buffer, trace.concat.data.buffer, trace.output.data.buffer];
-  for (const m of Object.values(trace.inputs)) out.push(m.data.buffer);
-  for (const h of trace.headTraces) {
-    for (const m of [h.Q, h.K, h.V, h.scores, h.scaled, h.masked, h.weights, h.Z, h.softmax.exp]) out.push(m.data.buffer);
-    out.push(h.softmax.max.buffer, h.softmax.sum.buffer);
-  }
-  return out;
+  const out = new Set();
+  const walk = (x) => {
+    if (ArrayBuffer.isView(x)) out.add(x.buffer);
+    else if (x && typeof x === 'object') for (const v of Object.values(x)) walk(v);
+  };
+  walk(trace);
+  return [...out];
 }
 
 self.onmessage = async ({ data: { id, lesson } }) => {

@@ -7,6 +7,7 @@ import { formatNumber } from './numbers.js';
 import { escapeHtml } from './lib/escape.js';
 import { toRows } from './matrix.js';
 import { GENERATOR } from './version.js';
+import { LAYER_MATRICES, labelsOf } from './registry-layer.js';
 
 const TITLES = { X: 'X (embeddings)', W_Q: 'W_Q', W_K: 'W_K', W_V: 'W_V', W_O: 'W_O', Q: 'Q', K: 'K', V: 'V', scores: 'scores = Q·Kᵀ',
   scaled: 'scaled = scores / divisor', weights: 'weights A = softmax', Z: 'Z = A·V', concat: 'concat', output: 'output' };
@@ -28,6 +29,18 @@ export function matricesOf(trace, inputs) {
   });
   if (H > 1 || inputs.W_O) add('concat', 'concat', null, toRows(trace.concat), { rowLabels: tk });
   if (inputs.W_O) { add('W_O', 'W_O', null, inputs.W_O); add('output', 'output', null, toRows(trace.output), { rowLabels: tk }); }
+  // positions, a decoder's cross-attention and the layer (web/registry-layer.js), where the trace has them
+  for (const [name, m] of Object.entries(LAYER_MATRICES)) {
+    const heads = m.perHead ? Array.from({ length: H }, (_, h) => h) : [null];
+    for (const h of heads) {
+      let value = null;
+      try { value = m.value(trace, h ?? 0); } catch { value = null; }
+      if (!value || out.some((x) => x.key === name)) continue;
+      const cols = name === 'cross_Z' ? null : labelsOf(trace, m.cols);
+      out.push({ key: `${name}${h ?? ''}`, name, head: h, rows: toRows(value), title: `${m.title}${h !== null && H > 1 ? ` (head ${h + 1})` : ''}`,
+        rowLabels: labelsOf(trace, m.rows), ...(cols ? { colLabels: cols } : {}), scale: m.scale ?? 'diverging', digits: m.digits ?? 2 });
+    }
+  }
   return out;
 }
 

@@ -2,6 +2,7 @@
 // Seeded matrices stay draws in the lesson until edited; an edited one is carried literally while its
 // draw stays in "init", so the draws after it do not change (core/lesson-format.md).
 import { fit, identity, toRows, zeros } from './matrix.js';
+import { resizeTransformer } from './layer-edit.js';
 
 export const INPUTS = ['X', 'W_Q', 'W_K', 'W_V', 'W_O'];
 
@@ -86,7 +87,7 @@ export function resize(engine, lesson, values, from, to) {
   if (Array.isArray(next.E) && from.dModel !== to.dModel) next.E = fit(next.E, next.E.length, to.dModel);
   next.heads = to.heads;
   if (next.mask && typeof next.mask === 'object') next.mask = resizeMask(next.mask, from.n, to.n);
-  return next;
+  return resizeTransformer(next, to);
 }
 
 function resizeMask(mask, oldN, n) {

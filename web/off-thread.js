@@ -29,7 +29,12 @@ export function workOf(lesson) {
   const n = xRows || tokens, d = xCols || shapeIn(lesson, 'E')[1];
   const q = shapeIn(lesson, 'W_Q')[1], k = shapeIn(lesson, 'W_K')[1], v = shapeIn(lesson, 'W_V')[1];
   const heads = Number.isInteger(lesson.heads) && lesson.heads > 0 ? lesson.heads : 1;
-  const work = n * d * (q + k + v) + n * n * (q + v) + n * n * heads * PER_ATTENTION_CELL;
+  // a whole layer adds its feed-forward network (two n × d × d_ff products) and, for a decoder, a second attention
+  const layer = lesson.layer && typeof lesson.layer === 'object' ? lesson.layer : null;
+  const dFf = Array.isArray(layer?.W_ff1?.[0]) ? layer.W_ff1[0].length : shapeIn({ init: lesson.init }, 'layer.W_ff1')[1];
+  const m = Array.isArray(lesson.source?.tokens) ? lesson.source.tokens.length : 0;
+  const ffn = layer ? 2 * n * d * dFf : 0, cross = layer && m ? n * d * (q + v) + m * d * (k + v) + n * m * (q + v) + n * m * heads * PER_ATTENTION_CELL : 0;
+  const work = n * d * (q + k + v) + n * n * (q + v) + n * n * heads * PER_ATTENTION_CELL + ffn + cross;
   return Number.isFinite(work) ? work : 0;
 }
 

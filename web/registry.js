@@ -8,6 +8,8 @@
 // A matrix: {label (HTML), title (plain text), shape(trace) → [rows, cols], perHead, editable (an input students
 // edit, so an instructor may lock it), scale ('diverging' | 'sequential'), digits}.
 
+import { LAYER_MATRICES, LAYER_STEPS, extent } from './registry-layer.js';
+
 const mi = (x) => `<mi>${x}</mi>`;
 const sub = (a, b) => `<msub><mi>${a}</mi><mi>${b}</mi></msub>`;
 const math = (body) => `<math display="block"><mrow>${body}</mrow></math>`;
@@ -16,7 +18,7 @@ const KT = `<msup><mi>K</mi><mi>⊤</mi></msup>`;
 
 export const STEPS = [
   {
-    id: 'embed', title: 'Embed', matrices: ['X'], fields: ['X', 'E', 'vocab', 'tokens', 'sentence', 'init'],
+    id: 'embed', title: 'Embed', matrices: ['X', 'P', 'X_plus_P'], fields: ['X', 'E', 'vocab', 'tokens', 'sentence', 'init', 'positions'],
     explain: 'The sentence is cut into tokens, and each token gets an id: its position in the vocabulary. ' +
       'Looking that id up turns every token into a row of numbers, its embedding. Stacked together, the rows form X: ' +
       'one row per token, d<sub>model</sub> columns. Nothing here knows about the other words yet — each row describes its token alone.',
@@ -59,6 +61,8 @@ export const STEPS = [
       'W<sub>O</sub> mixes them into one.',
     formula: math(`${mi('Z')}<mo>=</mo>${mi('A')}${mi('V')}<mo>,</mo><mspace width="1em"></mspace>${sub('z', 'i')}<mo>=</mo><munder><mo>∑</mo><mi>j</mi></munder>${sub('A', 'ij')}${sub('v', 'j')}`),
   },
+  // steps 7 on: the rest of the Transformer layer (web/registry-layer.js), drawn for lessons with a "layer"
+  ...LAYER_STEPS,
 ];
 
 export const STEP_IDS = STEPS.map((s) => s.id);
@@ -84,6 +88,11 @@ export const MATRICES = {
   W_O: { label: html('W', 'O'), title: 'W_O', shape: inputShape('W_O'), editable: true },
   output: { label: 'output = concat · W<sub>O</sub>', title: 'output', shape: (t) => [t.output.rows, t.output.cols] },
 };
+for (const [name, m] of Object.entries(LAYER_MATRICES)) {
+  // (a matrix this trace does not have, a layer's in a lesson of the six steps, has no cells to select)
+  const has = (t) => { try { return Boolean(m.value(t, 0)); } catch { return false; } };
+  MATRICES[name] = { ...m, shape: (t) => (has(t) ? [extent(t, m.rows), extent(t, m.cols)] : [0, 0]) };
+}
 for (const m of Object.values(MATRICES)) {
   m.scale ??= 'diverging';
   m.digits ??= 2;
@@ -91,9 +100,9 @@ for (const m of Object.values(MATRICES)) {
 /** The matrices students edit (the lesson's inputs), in pipeline order. */
 export const INPUTS = Object.keys(MATRICES).filter((name) => MATRICES[name].editable);
 /** What an instructor may lock: every input, and the controls that are not a matrix. */
-export const LOCKABLE = [...INPUTS, 'sentence', 'seed', 'sizes', 'scale', 'mask'];
-/** The matrices a cell may be selected in (a link's "sel"). */
-export const SELECTABLE = ['X', 'W_Q', 'W_K', 'W_V', 'W_O', 'Q', 'K', 'V', 'scores', 'scaled', 'weights', 'Z', 'concat', 'output', 'mask'];
+export const LOCKABLE = [...INPUTS, 'sentence', 'seed', 'sizes', 'scale', 'mask', 'positions', 'layer', 'source'];
+/** The matrices a cell may be selected in (a link's "sel"): every matrix of the registry. */
+export const SELECTABLE = Object.keys(MATRICES);
 
 /** The step whose card shows a problem of this lesson field ("X[0][1]" belongs to embed), or null. */
 export function stepOfField(field) {

@@ -50,7 +50,7 @@ TEST_CASE("the golden links hold every message the decoder has") {
     if (c["expect"] == "problem") seen.insert(c.value("message", c.value("message_prefix", "")));
   for (const std::string m :
        {"it does not hold a state object", "it does not contain a lesson", "the preset name is not text",
-        "the step is not one of the six steps", "the selected cell is malformed",
+        "the step is not one of the walkthrough's steps", "the selected cell is malformed",
         "the decoding step is not a whole number from 1 to 512", "the list of hidden steps is malformed",
         "the list of locked inputs is malformed", "the note is not text", "the note is longer than 2000 characters",
         "the link could not be read", "the link does not contain a lesson",

@@ -52,6 +52,26 @@ test('walkthrough at desktop size: no WCAG 2.1 AA violation, also with the inspe
   await close();
 });
 
+test('the Transformer layer: no WCAG 2.1 AA violation on the layer\'s steps, the decoder, positions and the KV-cache stepper', async () => {
+  const { page, problems, close } = await openAudited('');
+  await page.click('button.continue-layer');
+  await page.waitForSelector('#step-ffn:not([hidden])');
+  await page.selectOption('select[name=positions]', 'sinusoidal');
+  await page.waitForSelector('.heatmap[data-matrix=P]');
+  await page.click(cellSelector('norm1', 1, 0));
+  assert.deepEqual(await audit(page), [], 'an encoder layer, a norm cell explained');
+  await page.selectOption('select[name=preset]', 'translation-decoder');
+  await page.waitForSelector('#step-cross_score:not([hidden])');
+  await page.click(cellSelector('cross_scores', 1, 0));
+  assert.deepEqual(await audit(page), [], 'the translation decoder');
+  await page.selectOption('select[name=preset]', 'lecture20-seed20');
+  await page.check('.mask-control input[value=causal]');
+  await page.waitForSelector('.kv-cache:not([hidden])');
+  assert.deepEqual(await audit(page), [], 'the KV-cache stepper');
+  assert.deepEqual(problems, []);
+  await close();
+});
+
 test('walkthrough: the Embed dialog has no WCAG 2.1 AA violation', async () => {
   const { page, problems, close } = await openAudited('');
   await page.click('.open-embed');

@@ -79,6 +79,35 @@ test('walkthrough: all six steps, inspector, heads, masks, presets, instructor p
   await page.close();
 });
 
+test('the Transformer layer under the policy: continue into the layer, every layer step, positions, the decoder, KV cache', async () => {
+  const { page, problems } = await openPage(env, '', undefined, collectViolations);
+  await ready(page);
+  await page.click('button.continue-layer');
+  await page.waitForSelector('#step-ffn:not([hidden])');
+  await page.selectOption('select[name=positions]', 'sinusoidal');
+  await page.waitForSelector('.heatmap[data-matrix=P]');
+  await page.click(cellSelector('norm1', 0, 0));
+  await page.click(cellSelector('ffn_output', 0, 0));
+  await page.selectOption('select[name=activation]', 'gelu');
+  await page.selectOption('select[name=preset]', 'translation-decoder');
+  await page.waitForSelector('#step-cross_score:not([hidden])');
+  for (const step of ['add_norm', 'cross_score', 'cross_softmax', 'cross_sum', 'cross_norm', 'ffn', 'ffn_norm']) {
+    await page.click(`.step-nav a[data-step=${step}]`);
+  }
+  await page.click(cellSelector('cross_scores', 0, 1));
+  await page.check('.pad-toggles input[data-j="1"]');
+  await page.click('.open-export');
+  await page.click('.copy-pytorch');
+  await page.keyboard.press('Escape');
+  await page.selectOption('select[name=preset]', 'lecture20-seed20');
+  await page.check('.mask-control input[value=causal]');
+  await page.waitForSelector('.kv-cache:not([hidden])');
+  await page.click('.kv-cache button:has-text("next token")');
+  assert.deepEqual(await violations(page), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('walkthrough at phone size and from a shared link', async () => {
   const first = await openPage(env, '', { width: 390, height: 844 }, collectViolations);
   await ready(first.page);

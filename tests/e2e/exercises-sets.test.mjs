@@ -11,8 +11,11 @@ const cli = `${root}build/bin/attnlab`;
 const dir = `${root}web/exercises/sets/`;
 const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
 
-test('the six built-in sets are there, one per lecture example plus the exit ticket', () => {
-  assert.deepEqual(files, ['exit-ticket.json', 'lecture20-seed20.json', 'multi-head.json', 'raschka-2024.json', 'retrieval-toy.json', 'toy-dk4.json']);
+test('the seven built-in sets are there, one per lecture example, the exit ticket and the Transformer layer', () => {
+  assert.deepEqual(files, ['exit-ticket.json', 'lecture20-seed20.json', 'multi-head.json', 'raschka-2024.json', 'retrieval-toy.json', 'toy-dk4.json', 'transformer-layer.json']);
+  const layer = JSON.parse(readFileSync(dir + 'transformer-layer.json'));
+  assert.deepEqual(layer.exercises.map((e) => e.kind), ['sinusoidal_entry', 'residual_sum', 'layer_norm_cell', 'cross_shapes', 'ffn_cell']);
+  assert.ok(layer.lesson.layer && layer.lesson.source, 'a decoder layer');
   const ticket = JSON.parse(readFileSync(dir + 'exit-ticket.json'));
   assert.ok(ticket.exercises.some((e) => e.kind === 'softmax_row' && JSON.stringify(e.scores) === '[2,0]'), 'the exit ticket asks softmax(2, 0)');
   assert.equal(JSON.parse(readFileSync(dir + 'raschka-2024.json')).reseed, false, 'Raschka keeps the article\'s literal numbers');

@@ -75,6 +75,19 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     assert.equal(await page.locator('.step-card[data-step=sum] .heatmap[data-matrix=W_O]').count(), 1, 'and W_O in the sum step');
     await shootStep(page, 'softmax', `${name}-two-heads-softmax.png`);
     await shootStep(page, 'sum', `${name}-two-heads-sum.png`);
+    // the whole layer: the translation decoder's every layer step, and sinusoidal positions at step 1
+    await choosePreset(page, 'translation-decoder');
+    for (const [k, step] of ['add_norm', 'cross_score', 'cross_softmax', 'cross_sum', 'cross_norm', 'ffn', 'ffn_norm'].entries()) {
+      await shootStep(page, step, `${name}-layer-${k + 7}-${step}.png`);
+    }
+    await shootStep(page, 'embed', `${name}-layer-positions.png`);
+    // the KV-cache stepper at its third step
+    await choosePreset(page, 'lecture20-seed20');
+    await page.check('.mask-control input[value=causal]');
+    for (let k = 0; k < 2; k++) await page.click('.kv-cache button:has-text("next token")');
+    await page.waitForFunction(() => /step 3 of/.test(document.querySelector('.kv-cache h3').textContent));
+    await page.locator('.kv-cache').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: new URL(`${name}-kv-cache.png`, dir).pathname });
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -9,7 +9,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { loadEngine } from '../../wasm/engine.js';
 import { encodeState } from '../../web/share.js';
-import { STEP_IDS, LOCKABLE } from '../../web/registry.js';
+import { execFileSync } from 'node:child_process';
+import { STEP_IDS, LOCKABLE, SELECTABLE } from '../../web/registry.js';
 
 const root = new URL('../../', import.meta.url);
 const engine = await loadEngine({ wasmBinary: readFileSync(new URL('build-wasm/wasm/attnlab_engine.wasm', root)) });
@@ -19,7 +20,8 @@ const presets = readdirSync(new URL('web/presets/', root)).filter((f) => f.endsW
 
 // ---- the page's JavaScript decoder before the engine took it over (web/share.js, commit b7fb518) ----
 const MAX_NOTE = 2000;
-const SELECTABLE_REF = ['X', 'W_Q', 'W_K', 'W_V', 'W_O', 'Q', 'K', 'V', 'scores', 'scaled', 'weights', 'Z', 'concat', 'output', 'mask'];
+// (the page's registry names the matrices since the layer's steps came: web/registry.js)
+const SELECTABLE_REF = SELECTABLE;
 const isInt = (x, lo, hi) => Number.isInteger(x) && x >= lo && x <= hi;
 const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
 
@@ -33,7 +35,7 @@ function readPayload(p) {
     state.preset = p.p;
   }
   if (p.s !== undefined) {
-    if (!STEP_IDS.includes(p.s)) return { ok: false, message: 'the step is not one of the six steps' };
+    if (!STEP_IDS.includes(p.s)) return { ok: false, message: 'the step is not one of the walkthrough\'s steps' };
     state.step = p.s;
   }
   if (p.sel !== undefined) {
@@ -241,4 +243,11 @@ test('hostile fragments: the same answers, and the lesson exactly as JSON.parse 
   }
   const r = engine.decodeFragment(cases[0]);
   assert.ok(Object.is(r.state.lesson.X[0][1], -0) && r.state.lesson.X[0][0] === Infinity && r.state.note === '\ud800');
+});
+
+test('the link schema the engine checks is generated from the page\'s registry (core/link_schema.hpp is up to date)', () => {
+  execFileSync(process.execPath, [new URL('scripts/gen-link-schema.mjs', root).pathname, '--check'], { stdio: 'pipe' });
+  for (const id of ['add_norm', 'cross_score', 'ffn_norm']) assert.ok(STEP_IDS.includes(id));
+  for (const name of ['layer.ln1.gamma', 'layer.W_ff1', 'cross.W_Q']) assert.ok(LOCKABLE.includes(name));
+  for (const name of ['norm1', 'ffn_hidden', 'cross_weights', 'P']) assert.ok(SELECTABLE.includes(name));
 });

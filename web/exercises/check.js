@@ -67,7 +67,7 @@ export function readAnswer(exercise, raw) {
 
 function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 export function label(name) {
-  return { Q: 'Q_i', K: 'K_i', V: 'V_i', concat: 'the concatenation', W_O: 'W_O' }[name] ?? name;
+  return { Q: 'Q_i', K: 'K_i', V: 'V_i', concat: 'the concatenation', W_O: 'W_O', scores: 'the scores', Z: 'Z' }[name] ?? name;
 }
 
 /** Does answer `a` equal `b` (both of the engine's shape) within tol? */
@@ -137,6 +137,16 @@ function genericHint(e, a) {
       const wrong = Object.keys(e.answer.shapes).filter((n) => a.shapes[n]?.[0] !== e.answer.shapes[n][0] || a.shapes[n]?.[1] !== e.answer.shapes[n][1]);
       return `Check ${wrong.map(label).join(', ')}: every head has one row per token and d_k (or d_v) columns; the concatenation puts the h heads side by side; W_O maps it to the output width.`;
     }
+    case 'layer_norm_cell':
+      return 'Find the mean of the row and its variance (the average of the squared distances from the mean), then (x − mean) / √(variance + ε), times γ, plus β.';
+    case 'residual_sum':
+      return 'A residual connection adds the sub-layer’s output to its input, number by number.';
+    case 'ffn_cell':
+      return `Multiply the row by the column of W_ff1 entry by entry, add the products and the bias, then apply ${g.activation === 'gelu' ? 'GELU' : 'ReLU (negative → 0)'}.`;
+    case 'cross_shapes':
+      return 'Queries come from the target (n rows); keys and values from the source (m rows); scores are n × m.';
+    case 'sinusoidal_entry':
+      return 'Column c uses i = ⌊c/2⌋: angle = p / 10000^(2i/d_model); even columns take sin(angle), odd ones cos(angle).';
     default:
       return 'Not quite: try again.';
   }

@@ -8,6 +8,7 @@ import { browserSeed, clearProgress, loadProgress, persistent, saveProgress, sto
 import { esc, grid, paintGrids, rowsOf, show } from './grid.js';
 import { createOffThreadEngine, OFF_THREAD_WORK, workOf } from '../off-thread.js';
 import { decodeText as decodeBase64Url, encodeText as encodeBase64Url } from '../lib/base64url.js';
+import { LAYER_MATRICES, LAYER_STEPS, labelsOf } from '../registry-layer.js';
 
 const app = document.getElementById('app');
 const MAX_SEED = 0xffffffff;
@@ -40,8 +41,28 @@ engine.onCrash((reason) => {
 const KIND_TITLES = {
   score: 'Raw score q · k', scaled_score: 'Scale the score', softmax_row: 'Softmax of a row', output_cell: 'One output cell',
   predict_max: 'Predict, then reveal', mask_zeros: 'Masking', why_scale: 'Why divide by √d_k?', multihead_shapes: 'Multi-head shapes',
+  layer_norm_cell: 'One layer-norm cell', residual_sum: 'A residual sum', ffn_cell: 'One feed-forward unit', cross_shapes: 'Cross-attention shapes',
+  sinusoidal_entry: 'A sinusoidal position',
 };
-const STEP_TITLES = { embed: 'Embed', project: 'Project', score: 'Score', scale: 'Scale', softmax: 'Softmax', sum: 'Sum' };
+const STEP_TITLES = { embed: 'Embed', project: 'Project', score: 'Score', scale: 'Scale', softmax: 'Softmax', sum: 'Sum', ...Object.fromEntries(LAYER_STEPS.map((s) => [s.id, s.title])) };
+
+/** A step of the Transformer layer (web/registry-layer.js): its matrices this trace has, as grids. */
+function layerStepGrids(t, id) {
+  const step = LAYER_STEPS.find((s) => s.id === id);
+  if (!step) return '';
+  const out = [];
+  for (const name of step.matrices) {
+    const m = LAYER_MATRICES[name];
+    const heads = m.perHead ? t.headTraces.map((_, h) => h) : [0];
+    for (const h of heads) {
+      let value = null;
+      try { value = m.value(t, h); } catch { value = null; }
+      if (!value) continue;
+      out.push(grid(value, { caption: m.title + (m.perHead && t.heads > 1 ? ` (head ${h + 1})` : ''), rowLabels: labelsOf(t, m.rows), ...(m.cols === 'dV' ? {} : { colLabels: labelsOf(t, m.cols) }), digits: 2 }));
+    }
+  }
+  return out.join('');
+}
 
 // ---------- the link: #set=NAME or #setjson=BASE64URL, and seed= (hash or query) ----------
 function params() {
@@ -288,6 +309,7 @@ function renderLesson() {
     if (step === 'scale') body = heads.map(({ h, sub }) => grid(h.scaled, { caption: `scaled = scores ÷ ${show(t.divisor, 3)}` + sub, rowLabels: tok, colLabels: tok, digits: 2 })).join('');
     if (step === 'softmax') body = heads.map(({ h, i, sub }) => grid(h.weights, { caption: 'weights = softmax(scaled)' + sub, rowLabels: tok, colLabels: tok, digits: 2, scale: 'sequential', hiddenRows: veiled.get(i) ?? new Set(), hiddenNote: 'answer the prediction first' })).join('');
     if (step === 'sum') body = heads.map(({ h, sub }) => grid(h.Z, { caption: 'Z = weights·V' + sub, rowLabels: tok, digits: 2 })).join('');
+    if (STEP_TITLES[step] && !body) body = layerStepGrids(t, step);
     parts.push(`<section class="lesson-step" data-step="${esc(step)}"><h3>${esc(STEP_TITLES[step] ?? step)}</h3><div class="grids">${body}</div></section>`);
   }
   panel.querySelector('.ex-lesson-body').innerHTML = parts.join('');
@@ -359,6 +381,16 @@ function givenHtml(ex) {
       return vectorRow(g.scores, 'raw scores', undefined) + `<p class="facts">${fact('d_k', g.d_k)}${fact('√d_k', show(Math.sqrt(g.d_k), 3))}</p>`;
     case 'multihead_shapes':
       return `<p class="facts">${fact('n', g.n)}${fact('d_model', g.d_model)}${fact('h', g.heads)}${fact('d_k', g.d_k)}${fact('d_v', g.d_v)}${fact('output width', g.d_out)}</p>`;
+    case 'layer_norm_cell':
+      return vectorRow(g.row, `row (${t(g.query)})`, undefined) + `<p class="facts">${fact('column', g.column + 1)}${fact('γ', show(g.gamma))}${fact('β', show(g.beta))}${fact('ε', g.eps)}</p>`;
+    case 'residual_sum':
+      return `<p class="facts">${fact('x (what went in)', show(g.input))}${fact('MHA(x)', show(g.attention))}</p>`;
+    case 'ffn_cell':
+      return grid([g.x, g.w], { rowLabels: [`x (${t(g.query)})`, `W_ff1 column ${g.unit + 1}`], caption: 'the row the FFN reads, and one column of W_ff1', shape: false }) + `<p class="facts">${fact('b_ff1', show(g.bias))}${fact('activation', g.activation === 'gelu' ? 'GELU' : 'ReLU')}</p>`;
+    case 'cross_shapes':
+      return `<p class="facts">${fact('n (target)', g.n)}${fact('m (source)', g.m)}${fact('d_model', g.d_model)}${fact('d_k', g.d_k)}${fact('d_v', g.d_v)}</p>`;
+    case 'sinusoidal_entry':
+      return `<p class="facts">${fact('position p', g.position)}${fact('column', g.column)}${fact('d_model', g.d_model)}</p>`;
     default:
       return '';
   }

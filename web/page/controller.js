@@ -6,6 +6,9 @@ import { OFF_THREAD_WORK, workOf } from '../off-thread.js';
 import { incomingLesson } from '../incoming.js';
 import { addOutputProjection, addSeed, inputsOf, maskFor, removeOutputProjection, resize, setCell, setSeed, setSentence } from '../lesson-edit.js';
 import { MAX_NOTE } from '../share.js';
+import { addLayer, removeLayer, setDff, setLayerCell, setLayerOption, setPositions, setSourcePadding, setSourceSentence } from '../layer-edit.js';
+import { MATRICES } from '../registry.js';
+import { KV_CACHE_MAX_TOKENS } from '../views/kv-cache-view.js';
 import { selectionFits } from './selection.js';
 
 
@@ -24,8 +27,16 @@ export function createController({ engine, store, offThread }) {
     return { n: t.tokens.length, dModel: t.dModel, dK: t.dK, dV: t.dV, heads: t.heads };
   }
 
+  /** A causal lesson of the six steps (up to 32 tokens) decoded with a KV cache: the engine's steps, or null. */
+  function decoding(lesson, trace) {
+    if (lesson.mask !== 'causal' || trace.layer || trace.source || trace.tokens.length > KV_CACHE_MAX_TOKENS) return null;
+    const r = engine.decode(lesson);
+    return r.ok ? r.value : null;
+  }
+
   /** A computed lesson becomes the one shown. */
   function accept(lesson, trace, patch) {
+    trace.decoding = decoding(lesson, trace);
     let inputs = null; // the inputs as arrays of rows, what edits start from: made when the first edit asks for them
     shown = { lesson, trace, get inputs() { return (inputs ??= inputsOf(trace)); } };
     const n = trace.tokens.length;
@@ -105,7 +116,16 @@ export function createController({ engine, store, offThread }) {
     seed: (seed) => tryLesson(setSeed(shown.lesson, seed)),
     addSeed: () => tryLesson(addSeed(shown.lesson, shown.inputs, 0)),
     resize: (patch) => edit(() => resize(engine, shown.lesson, shown.inputs, dims(), { ...dims(), ...patch })),
-    cell: (name, i, j, v) => tryLesson(setCell(shown.lesson, shown.inputs, name, i, j, v)),
+    // a layer's parameters (γ, β, W_ff1 …), the source's rows, the cross weights and P live at their dotted places
+    cell: (name, i, j, v) => tryLesson(MATRICES[name]?.lesson || name === 'P'
+      ? setLayerCell(shown.lesson, shown.trace, name, i, j, v) : setCell(shown.lesson, shown.inputs, name, i, j, v)),
+    addLayer: () => tryLesson(addLayer(shown.lesson, shown.trace), { step: 'add_norm' }),
+    removeLayer: () => tryLesson(removeLayer(shown.lesson), { step: 'sum' }),
+    layerOption: (key, value) => tryLesson(setLayerOption(shown.lesson, key, value)),
+    dFf: (dFf) => tryLesson(setDff(shown.lesson, shown.trace, dFf)),
+    positions: (kind) => tryLesson(setPositions(shown.lesson, shown.trace, kind)),
+    sourceSentence: (text) => edit(() => setSourceSentence(engine, shown.lesson, shown.trace, text)),
+    sourcePadding: (j, pad) => tryLesson(setSourcePadding(shown.lesson, shown.trace, j, pad)),
     scale(on) {
       const next = structuredClone(shown.lesson);
       if (typeof next.scale === 'number') lastNumericScale = next.scale;
@@ -144,6 +164,10 @@ export function createController({ engine, store, offThread }) {
     softmax: (h, i) => (hold(), engine.explainSoftmax(h, i)),
     output: (h, i, t) => (hold(), engine.explainOutput(h, i, t)),
     projection: (m, h, i, t) => (hold(), engine.explainProjection(m, h, i, t)),
+    norm: (k, i, c) => (hold(), engine.explainNorm(k, i, c)),
+    ffnHidden: (i, u) => (hold(), engine.explainFfnHidden(i, u)),
+    ffnOutput: (i, c) => (hold(), engine.explainFfnOutput(i, c)),
+    crossScore: (h, i, j) => (hold(), engine.explainCrossScore(h, i, j)),
   };
 
   return {

@@ -3,7 +3,12 @@ import { STEP_IDS } from '../registry.js';
 import { MAX_FRAGMENT } from '../share.js';
 import { escapeHtml } from '../lib/escape.js';
 import { makeDialog, copyText, el } from '../views/toolbar.js';
-import { download, heatmapSvg, lessonJson, matricesCsv, matricesOf, numpyCode, pytorchCode, svgToPng } from '../export.js';
+import { download, heatmapSvg, lessonJson, matricesCsv, matricesOf, numpyCode as sixStepsNumpy, pytorchCode as sixStepsPytorch, svgToPng } from '../export.js';
+import { layerNumpyCode, layerPytorchCode } from '../export-layer.js';
+
+// a lesson with a whole layer exports the layer (nn.TransformerEncoderLayer / DecoderLayer), else the six steps
+const numpyCode = (lesson, trace) => (trace.layer ? layerNumpyCode : sixStepsNumpy)(lesson, trace);
+const pytorchCode = (lesson, trace) => (trace.layer ? layerPytorchCode : sixStepsPytorch)(lesson, trace);
 import { stampSnippet } from '../version.js';
 
 /** store, controller (its shown lesson and trace), link (link-sync.js), say(text): the toolbar's status line. */

@@ -2,6 +2,7 @@
 // render(state, trace), which draws everything a state and its trace say — header, instructor bar, notices,
 // the walkthrough's cards and the inspector. Views report events through `handlers`; none keeps state.
 import { STEPS } from '../registry.js';
+import { stepApplies } from '../registry-layer.js';
 import { PRESETS } from '../presets/index.js';
 import { escapeHtml } from '../lib/escape.js';
 import { Toolbar } from '../views/toolbar.js';
@@ -60,9 +61,12 @@ export function createPage(app, handlers) {
     header.sentence.disabled = locked('sentence');
     header.preset.disabled = locked('sentence');
     if (locked('seed')) { header.seed.disabled = true; header.addSeed.disabled = true; } else header.addSeed.disabled = false;
+    let number = 0;
     for (const s of STEPS) {
       const link = app.querySelector(`.step-nav a[data-step="${s.id}"]`);
-      link.hidden = state.hidden.includes(s.id);
+      const applies = stepApplies(s, trace);
+      link.hidden = !applies || state.hidden.includes(s.id);
+      if (applies) link.querySelector('b').textContent = String(++number);
       if (s.id === state.step) link.setAttribute('aria-current', 'step'); else link.removeAttribute('aria-current');
     }
     toolbar.update(state);

@@ -11,7 +11,11 @@ export function selectionFits(sel, trace) {
     && sel.row >= 0 && sel.row < rows && sel.col >= 0 && sel.col < cols;
 }
 
-const TOKEN_ROWS = ['X', 'Q', 'scores', 'scaled', 'weights', 'Z', 'concat', 'output'];
+// the layer's matrices with a row per token (registry-layer.js) light up the same token's row as the six steps'
+const LAYER_TOKEN_ROWS = Object.keys(MATRICES).filter((name) => MATRICES[name].rows === 'tokens');
+const TOKEN_ROWS = ['X', 'Q', 'scores', 'scaled', 'weights', 'Z', 'concat', 'output', ...LAYER_TOKEN_ROWS];
+// a source token's column in the cross-attention, its row in source.X
+const SOURCE_PAIRS = ['cross_scores', 'cross_weights'];
 const KEY_ROWS = ['K', 'V'];
 const PAIRS = ['scores', 'scaled', 'weights'];
 
@@ -24,6 +28,10 @@ export function highlightFor(s, matrix, head) {
   if (KEY_ROWS.includes(s.matrix)) kj = s.row;
   if (PAIRS.includes(s.matrix)) { qi = s.row; kj = s.col; }
   if (s.matrix === 'Z') { qi = s.row; t = s.col; }
+  if (LAYER_TOKEN_ROWS.includes(s.matrix)) qi = s.row;
+  const src = SOURCE_PAIRS.includes(s.matrix) ? s.col : s.matrix === 'source.X' ? s.row : null;
+  if (src !== null && SOURCE_PAIRS.includes(matrix)) out.cols.add(src);
+  if (src !== null && matrix === 'source.X') out.rows.add(src);
   if (s.matrix === 'V') t = s.col;
   if (qi !== null && TOKEN_ROWS.includes(matrix)) out.rows.add(qi);
   if (kj !== null && KEY_ROWS.includes(matrix)) out.rows.add(kj);

@@ -5,6 +5,7 @@ import lecture20 from './lecture20-seed20.json';
 import retrieval from './retrieval-toy.json';
 import jane from './jane-cinema.json';
 import raschka from './raschka-2024.json';
+import translation from './translation-decoder.json';
 
 export const PRESETS = [
   { id: 'lecture20-seed20', label: 'Lecture 20 NumPy script (seed 20)', lesson: lecture20 },
@@ -13,6 +14,7 @@ export const PRESETS = [
   { id: 'retrieval-toy', label: 'Retrieval toy: query 1 matches key 2', lesson: retrieval },
   { id: 'jane-cinema', label: '“Jane is going to the cinema to watch a new ___”', lesson: jane },
   { id: 'raschka-2024', label: 'Raschka 2024: “Life is short, eat dessert first”', lesson: raschka },
+  { id: 'translation-decoder', label: 'Translation: encoder–decoder layer with cross-attention', lesson: translation },
 ];
 
 export const DEFAULT_PRESET = PRESETS[0];

@@ -20,7 +20,7 @@ export class HeaderControls {
       <label class="field seed"><span>Seed</span><input type="number" name="seed" min="0" max="4294967295" step="1" inputmode="numeric"></label>
       <button type="button" class="add-seed" hidden>Add a seed</button>
       <p class="field-problem" role="alert" hidden></p>
-      <nav class="step-nav" aria-label="Steps">${options.steps.map((s, i) => `<a href="#step-${s.id}" data-step="${s.id}"><b>${i + 1}</b> ${s.id}</a>`).join('')}</nav>`;
+      <nav class="step-nav" aria-label="Steps">${options.steps.map((s, i) => `<a href="#step-${s.id}" data-step="${s.id}"><b>${i + 1}</b> ${escapeHtml(s.title)}</a>`).join('')}</nav>`;
     container.append(el);
     this.sentence = el.querySelector('[name=sentence]');
     this.preset = el.querySelector('[name=preset]');

@@ -2,6 +2,8 @@
 // (explainScore, explainSoftmax, explainOutput, explainProjection): the page multiplies nothing itself.
 import { formatExact as f } from '../numbers.js';
 import { setHtml } from './dom.js';
+import { MATRICES } from '../registry.js';
+import { explainLayerCell } from './layer-inspector.js';
 
 import { escapeHtml as esc } from '../lib/escape.js';
 const tok = (s) => `<b class="tok">${esc(s)}</b>`;
@@ -51,7 +53,9 @@ export class Inspector {
     const t = trace.tokens;
     const headNote = trace.heads > 1 ? ` <span class="muted">(head ${s.head + 1})</span>` : '';
     try {
-      if (['scores', 'scaled'].includes(s.matrix)) html += this.score(explain.score(s.head, s.row, s.col), t, trace) + headNote;
+      const layerCell = explainLayerCell(s, trace, explain);
+      if (layerCell !== null) html += layerCell;
+      else if (['scores', 'scaled'].includes(s.matrix)) html += this.score(explain.score(s.head, s.row, s.col), t, trace) + headNote;
       else if (s.matrix === 'weights') html += this.softmax(explain.softmax(s.head, s.row), t, s.col) + headNote;
       else if (s.matrix === 'Z') html += this.output(explain.output(s.head, s.row, s.col), t) + headNote;
       else if (['Q', 'K', 'V'].includes(s.matrix)) html += this.projection(explain.projection(s.matrix, s.head, s.row, s.col), s, t) + headNote;
@@ -111,6 +115,11 @@ export class Inspector {
     if (s.matrix === 'concat') return `<h3>Concat</h3><p>Row ${tok(t[s.row])}: the outputs of all heads side by side (head ${Math.floor(s.col / trace.dV) + 1}, column ${(s.col % trace.dV) + 1}).</p>`;
     if (s.matrix === 'output') return `<h3>Output</h3><p>Row ${tok(t[s.row])} of concat times column ${s.col + 1} of W<sub>O</sub>.</p>`;
     if (s.matrix === 'mask') return `<h3>Mask</h3><p>${tok(t[s.row])} ${trace.visible[s.row * t.length + s.col] ? 'may see' : 'may not see'} ${tok(t[s.col])}.</p>`;
+    const layer = MATRICES[s.matrix]?.value;
+    if (!m && layer) {
+      const lm = layer(trace, s.head);
+      return `<h3>${esc(MATRICES[s.matrix].title)}: row ${s.row + 1}, column ${s.col + 1}</h3><p>${MATRICES[s.matrix].editable ? 'A learned parameter' : 'Value'}: ${f(lm.data[s.row * lm.cols + s.col])}.${MATRICES[s.matrix].editable ? ' Edit it to see what changes.' : ''}</p>`;
+    }
     if (!m) return '';
     return `<h3>${s.matrix.replace('_', ' ')} row ${s.row + 1}, column ${s.col + 1}</h3><p>A learned weight: ${f(at(s.row, s.col))}. Edit it to see what changes.</p>`;
   }

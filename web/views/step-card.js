@@ -6,6 +6,7 @@ import { escapeHtml } from '../lib/escape.js';
 export class StepCard {
   constructor(container, options) {
     const { step, index } = options;
+    this.title = step.title;
     this.el = document.createElement('section');
     this.el.className = 'step-card';
     this.el.id = `step-${step.id}`;
@@ -13,7 +14,7 @@ export class StepCard {
     this.el.setAttribute('aria-labelledby', `step-${step.id}-title`);
     this.el.innerHTML = `
       <header class="step-head"><span class="step-no" aria-hidden="true">${index + 1}</span>
-        <h2 id="step-${step.id}-title">${index + 1}. ${step.title}</h2></header>
+        <h2 id="step-${step.id}-title">${index + 1}. ${escapeHtml(step.title)}</h2></header>
       <p class="explain">${step.explain}</p>
       <div class="formula" role="group" aria-label="formula">${step.formula}</div>
       <div class="step-controls"></div>
@@ -25,6 +26,15 @@ export class StepCard {
     this.body = this.el.querySelector('.step-body');
     this.notes = this.el.querySelector('.step-notes');
     this.problemsEl = this.el.querySelector('.problems');
+    this.number = index + 1;
+  }
+
+  /** The step's number among the steps this lesson has (a layer's steps follow step 6; a decoder has more). */
+  setNumber(k) {
+    if (k === this.number) return;
+    this.number = k;
+    this.el.querySelector('.step-no').textContent = String(k);
+    this.el.querySelector('h2').textContent = `${k}. ${this.title}`;
   }
 
   /** data: {problems: [{field, message}], notes: [html]} */

@@ -8,6 +8,8 @@ import { MATRICES } from '../registry.js';
 import { escapeHtml } from '../lib/escape.js';
 import { formatExact } from '../numbers.js';
 import { maskKind } from '../lesson-edit.js';
+import { positionsKind } from '../layer-edit.js';
+import { KvCacheView } from './kv-cache-view.js';
 import { setHtml } from './dom.js';
 import { MaskControl, MaskGrid, NumberControl, Switch } from './controls.js';
 
@@ -22,7 +24,9 @@ const perHead = (t, name, options) => Array.from({ length: t.heads }, (_, h) => 
   options: { label: label(name), ariaName: `${name}${t.heads > 1 ? ` head ${h + 1}` : ''}`, scale: MATRICES[name].scale, digits: MATRICES[name].digits, ...options(h) },
 }));
 const input = (name, state, describe) => ({ key: name, matrix: name, options: { label: label(name), ariaName: name, scale: 'diverging', editable: !state.locked.includes(name), describe } });
-const hiddenOf = (t) => { const n = t.tokens.length; return (i, j) => t.visible[i * n + j] === 0; };
+/** The keys' tokens: the source's for a cross-attention of the six steps (a source without a layer), else the tokens. */
+const keysOf = (t) => (t.source && !t.layer ? t.source.tokens : t.tokens);
+const hiddenOf = (t) => { const m = keysOf(t).length; return (i, j) => t.visible[i * m + j] === 0; };
 /** Rows of a causal lesson not generated yet at the decoding step shown. */
 function pendingRows(t, state) {
   const n = t.tokens.length, reveal = state.reveal ?? n;
@@ -34,14 +38,36 @@ export const STEP_VIEWS = {
   embed: {
     controls(host, on) {
       const dModel = new NumberControl(host, { label: 'd<sub>model</sub>', name: 'd_model', min: 1, max: 64, onChange: (v) => on.resize({ dModel: v }) });
-      return { update: (state, t) => dModel.update(t.dModel), lock: (locked) => dModel.lock(locked('sizes')) };
+      const box = document.createElement('label');
+      box.className = 'control';
+      box.innerHTML = '<span>positions P</span><select name="positions"><option value="none">none</option><option value="sinusoidal">sinusoidal (Vaswani et al.)</option><option value="learned">learned (drawn from the seed)</option></select>';
+      host.append(box);
+      const positions = box.querySelector('select');
+      positions.addEventListener('change', () => on.positions(positions.value));
+      return {
+        update: (state, t) => { dModel.update(t.dModel); positions.value = positionsKind(state.lesson); },
+        lock: (locked) => { dModel.lock(locked('sizes')); positions.disabled = locked('positions'); },
+      };
     },
-    grids: (t, state) => [input('X', state, (i, j) => `dimension ${j + 1} of the embedding of ${q(t.tokens[i])}`)],
-    paint: (t) => ({ X: { matrix: t.X, rowLabels: tokensOf(t), colLabels: dimLabels(t, t.dModel) } }),
+    grids(t, state) {
+      const grids = [input('X', state, (i, j) => `dimension ${j + 1} of the embedding of ${q(t.tokens[i])}`)];
+      if (t.P) {
+        const learned = positionsKind(state.lesson) === 'learned';
+        grids.push({ key: 'P', matrix: 'P', row: 'positions', options: { label: label('P'), ariaName: 'P', scale: 'diverging', editable: learned && !state.locked.includes('positions'), describe: (i, j) => `position ${i + 1}, dimension ${j + 1}${learned ? '' : (j % 2 ? ': a cosine' : ': a sine')}` } });
+        grids.push({ key: 'X_plus_P', matrix: 'X_plus_P', row: 'positions', options: { label: label('X_plus_P'), ariaName: 'X + P', scale: 'diverging', describe: (i, j) => `what attention reads for ${q(t.tokens[i])}, dimension ${j + 1}` } });
+      }
+      return grids;
+    },
+    paint: (t) => ({
+      X: { matrix: t.X, rowLabels: tokensOf(t), colLabels: dimLabels(t, t.dModel) },
+      ...(t.P ? { P: { matrix: t.P, rowLabels: t.tokens.map((_, i) => `pos ${i}`), colLabels: dimLabels(t, t.dModel) }, X_plus_P: { matrix: t.XplusP, rowLabels: tokensOf(t), colLabels: dimLabels(t, t.dModel) } } : {}),
+    }),
     notes(t, state) {
       const ids = t.tokenIds, padding = paddingOf(t, state);
       const chips = t.tokens.map((w, i) => `<span class="chip${padding[i] ? ' pad' : ''}"><bdi>${escapeHtml(w)}</bdi>${ids ? `<small>id ${ids[i]}</small>` : ''}${padding[i] ? '<small>PAD</small>' : ''}</span>`).join('');
-      return [`<span class="chips" aria-label="tokens">${chips}</span>`, `${t.tokens.length} tokens, each a row of d<sub>model</sub> = ${t.dModel} numbers.${ids ? ' The small number under each token is its id in the vocabulary.' : ' This lesson lists its tokens without a vocabulary, so there are no ids; type in the sentence box to get them.'}`];
+      const notes = [`<span class="chips" aria-label="tokens">${chips}</span>`, `${t.tokens.length} tokens, each a row of d<sub>model</sub> = ${t.dModel} numbers.${ids ? ' The small number under each token is its id in the vocabulary.' : ' This lesson lists its tokens without a vocabulary, so there are no ids; type in the sentence box to get them.'}`];
+      if (t.P) notes.push('Attention compares rows without knowing their order, so a position row P is added to each token’s row: attention reads X + P. The sinusoids’ stripes run slower column by column — low columns change every position, high ones barely.');
+      return notes;
     },
   },
   project: {
@@ -78,7 +104,7 @@ export const STEP_VIEWS = {
   },
   score: {
     grids: (t) => perHead(t, 'scores', () => ({ describe: (i, j) => `raw score: how strongly ${q(t.tokens[i])} (query) matches ${q(t.tokens[j])} (key)` })),
-    paint: (t) => Object.fromEntries(t.headTraces.map((h, k) => [`scores${k}`, { matrix: h.scores, rowLabels: tokensOf(t), colLabels: tokensOf(t), hidden: hiddenOf(t), visible: t.visible }])),
+    paint: (t) => Object.fromEntries(t.headTraces.map((h, k) => [`scores${k}`, { matrix: h.scores, rowLabels: tokensOf(t), colLabels: keysOf(t), hidden: hiddenOf(t), visible: t.visible }])),
     notes: () => ['Rows are queries (the token that is looking), columns are keys (the token being looked at).'],
   },
   scale: {
@@ -101,7 +127,7 @@ export const STEP_VIEWS = {
       };
     },
     grids: (t) => perHead(t, 'scaled', () => ({ describe: (i, j) => `scaled score of ${q(t.tokens[i])} for ${q(t.tokens[j])}` })),
-    paint: (t) => Object.fromEntries(t.headTraces.map((h, k) => [`scaled${k}`, { matrix: h.scaled, rowLabels: tokensOf(t), colLabels: tokensOf(t), hidden: hiddenOf(t), visible: t.visible }])),
+    paint: (t) => Object.fromEntries(t.headTraces.map((h, k) => [`scaled${k}`, { matrix: h.scaled, rowLabels: tokensOf(t), colLabels: keysOf(t), hidden: hiddenOf(t), visible: t.visible }])),
     notes: () => [],
   },
   softmax: {
@@ -124,7 +150,7 @@ export const STEP_VIEWS = {
       };
     },
     grids: (t) => perHead(t, 'weights', () => ({ describe: (i, j, v) => `how much ${q(t.tokens[i])} attends to ${q(t.tokens[j])} (${(v * 100).toFixed(1)}%)` })),
-    paint: (t, state) => Object.fromEntries(t.headTraces.map((h, k) => [`weights${k}`, { matrix: h.weights, rowLabels: tokensOf(t), colLabels: tokensOf(t), hidden: hiddenOf(t), visible: t.visible, dimRows: pendingRows(t, state) }])),
+    paint: (t, state) => Object.fromEntries(t.headTraces.map((h, k) => [`weights${k}`, { matrix: h.weights, rowLabels: tokensOf(t), colLabels: keysOf(t), hidden: hiddenOf(t), visible: t.visible, dimRows: pendingRows(t, state) }])),
     notes(t, state) {
       const notes = ['Each row adds up to 1 (hidden cells, hatched, get exactly 0).'];
       const reveal = state.reveal ?? t.tokens.length;
@@ -146,11 +172,28 @@ export const STEP_VIEWS = {
         const b = e.target.closest('button');
         if (b) on.outputProjection(b.dataset.action === 'add');
       });
+      const more = document.createElement('div');
+      more.className = 'layer-buttons';
+      host.append(more);
+      more.addEventListener('click', (e) => {
+        if (!e.target.closest('button[data-action=layer]')) return;
+        // the student asked to go on: the new step comes into view
+        if (on.addLayer().ok) document.getElementById('step-add_norm')?.scrollIntoView({ block: 'start' });
+      });
+      const kv = new KvCacheView(host, on);
       return {
-        update: (state, t) => setHtml(buttons, t.inputs.W_O
-          ? '<button type="button" data-action="remove">Remove W<sub>O</sub></button>'
-          : '<button type="button" data-action="add">Add an output projection W<sub>O</sub></button>'),
-        lock: (locked) => buttons.querySelectorAll('button').forEach((b) => { b.disabled = locked('sizes') || locked('W_O'); }),
+        update(state, t) {
+          // (a layer's attention output is added to the stream: its W_O stays, d_model wide)
+          setHtml(buttons, t.layer ? '' : t.inputs.W_O
+            ? '<button type="button" data-action="remove">Remove W<sub>O</sub></button>'
+            : '<button type="button" data-action="add">Add an output projection W<sub>O</sub></button>');
+          setHtml(more, t.layer || t.source ? '' : '<button type="button" data-action="layer" class="continue-layer">Continue into the full layer →</button>');
+          kv.update(state, t);
+        },
+        lock(locked) {
+          buttons.querySelectorAll('button').forEach((b) => { b.disabled = locked('sizes') || locked('W_O'); });
+          more.querySelectorAll('button').forEach((b) => { b.disabled = locked('layer'); });
+        },
       };
     },
     grids(t, state) {

@@ -5,6 +5,10 @@ import { highlightFor } from '../page/selection.js';
 import { StepCard } from './step-card.js';
 import { MatrixView, drawBudget } from './matrix-view.js';
 import { STEP_VIEWS } from './step-views.js';
+import { LAYER_VIEWS } from './layer-views.js';
+import { stepApplies } from '../registry-layer.js';
+
+const VIEWS = { ...STEP_VIEWS, ...LAYER_VIEWS };
 
 const ownsField = (step, field) => step.fields.some((x) => field === x || field.startsWith(`${x}[`) || field.startsWith(`${x}.`));
 
@@ -21,13 +25,13 @@ export class Walkthrough {
     STEPS.forEach((step, index) => {
       const card = new StepCard(container, { step, index });
       this.cards[step.id] = card;
-      this.controls[step.id] = STEP_VIEWS[step.id].controls?.(card.controls, on) ?? null;
+      this.controls[step.id] = VIEWS[step.id].controls?.(card.controls, on) ?? null;
     });
   }
 
   /** Builds the heatmaps of a step again when their set changed (heads, W_O, locks). */
   gridsOf(step, state) {
-    const grids = STEP_VIEWS[step.id].grids(this.live, state);
+    const grids = VIEWS[step.id].grids(this.live, state);
     const signature = grids.map((g) => `${g.key}:${g.options.editable ? 'e' : ''}:${g.row ?? ''}`).join();
     const known = this.grids[step.id];
     if (known && known.signature === signature) return known.maps;
@@ -63,8 +67,14 @@ export class Walkthrough {
     this.trace = trace;
     const budget = drawBudget();
     const locked = (name) => state.locked.includes(name);
+    let number = 0;
     for (const step of STEPS) {
-      const view = STEP_VIEWS[step.id], card = this.cards[step.id];
+      const view = VIEWS[step.id], card = this.cards[step.id];
+      // a layer's steps exist only for a lesson with a layer (a decoder's cross-attention only for a decoder)
+      const applies = stepApplies(step, trace);
+      card.el.hidden = !applies || state.hidden.includes(step.id);
+      if (!applies) continue;
+      card.setNumber(++number);
       const maps = this.gridsOf(step, state), paint = view.paint(trace, state);
       for (const [key, m] of Object.entries(maps)) {
         if (paint[key]?.matrix) m.update({ ...paint[key], highlight: highlightFor(state.selection, m.options.matrix, m.options.head) }, budget);
@@ -72,7 +82,6 @@ export class Walkthrough {
       this.controls[step.id]?.update(state, trace);
       this.controls[step.id]?.lock(locked);
       card.update({ problems: state.problems.filter((p) => ownsField(step, p.field)), notes: view.notes(trace, state) });
-      card.el.hidden = state.hidden.includes(step.id);
     }
   }
 }
