@@ -11,8 +11,8 @@ after(async () => { await env?.close(); });
 test('loads with no console errors and no failed requests, on desktop and phone', async () => {
   for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
     const { page, problems } = await open(env, '', viewport);
-    assert.equal(await page.locator('.step-card').count(), 6);
-    assert.deepEqual(await page.locator('.step-card h2').allTextContents(),
+    assert.equal(await page.locator('.step-card:not([hidden])').count(), 6);
+    assert.deepEqual(await page.locator('.step-card:not([hidden]) h2').allTextContents(),
       ['1. Embed', '2. Project', '3. Score', '4. Scale', '5. Softmax', '6. Sum']);
     assert.ok(await page.locator('.step-card math').count() >= 6, 'every step has a MathML formula');
     assert.ok(await page.locator('table[role=grid] td[data-row][data-col]').count() > 50);
@@ -62,7 +62,7 @@ test('the lesson round-trips through the URL hash; a malformed hash opens the de
   assert.deepEqual(again.problems, []);
   const broken = await open(env, '#%7Bnot-json');
   assert.match(await broken.page.locator('.notice').textContent(), /could not be read/);
-  assert.equal(await broken.page.locator('.step-card').count(), 6);
+  assert.equal(await broken.page.locator('.step-card:not([hidden])').count(), 6);
   assert.deepEqual(broken.problems, []);
   const invalid = await open(env, '#' + encodeURIComponent(JSON.stringify({ v: 1, lesson: { tokens: ['a'], X: [[1]] } })));
   assert.match(await invalid.page.locator('.notice').textContent(), /problems/);

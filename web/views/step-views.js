@@ -86,7 +86,7 @@ export const STEP_VIEWS = {
     grids: (t, state) => [
       ...['W_Q', 'W_K', 'W_V'].map((W) => ({ ...input(W, state, (i, j) => `learned weight: input dimension ${i + 1} → ${W.slice(2)} column ${j + 1}`), row: 'weights-row' })),
       ...Array.from({ length: t.heads }, (_, h) => ['Q', 'K', 'V'].map((M) => perHead(t, M, () => ({
-        describe: (i, j) => `${{ Q: 'query', K: 'key', V: 'value' }[M]} of ${q(t.tokens[i])}, column ${j + 1}`,
+        describe: (i, j) => `${{ Q: 'query', K: 'key', V: 'value' }[M]} of ${q((M === 'Q' ? t.tokens : keysOf(t))[i])}, column ${j + 1}`,
       }))[h])).flat(),
     ],
     paint(t) {
@@ -95,7 +95,7 @@ export const STEP_VIEWS = {
         W_K: { matrix: t.inputs.W_K, colLabels: dimLabels(t, t.heads * t.dK, t.dK) },
         W_V: { matrix: t.inputs.W_V, colLabels: dimLabels(t, t.heads * t.dV, t.dV) },
       };
-      t.headTraces.forEach((h, k) => { for (const M of ['Q', 'K', 'V']) out[`${M}${k}`] = { matrix: h[M], rowLabels: tokensOf(t) }; });
+      t.headTraces.forEach((h, k) => { for (const M of ['Q', 'K', 'V']) out[`${M}${k}`] = { matrix: h[M], rowLabels: M === 'Q' ? tokensOf(t) : keysOf(t) }; });
       return out;
     },
     notes: (t) => [t.heads > 1

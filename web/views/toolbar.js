@@ -1,10 +1,13 @@
 // The instructor's bar under the header: copy link, instructor settings (hide steps, lock inputs, a note),
 // export, embed. It reports through callbacks and keeps no state of its own; token and note text only ever
 // reaches the DOM as text.
-import { STEP_IDS, LOCKABLE } from '../registry.js';
+import { STEP_IDS, LOCKABLE, MATRICES, stepById } from '../registry.js';
 import { MAX_NOTE } from '../share.js';
 
-const LOCK_LABELS = { X: 'X', W_Q: 'W_Q', W_K: 'W_K', W_V: 'W_V', W_O: 'W_O', sentence: 'sentence & preset', seed: 'seed', sizes: 'sizes & heads', scale: 'scale switch', mask: 'mask' };
+const LOCK_LABELS = { X: 'X', W_Q: 'W_Q', W_K: 'W_K', W_V: 'W_V', W_O: 'W_O', sentence: 'sentence & preset', seed: 'seed', sizes: 'sizes & heads', scale: 'scale switch', mask: 'mask',
+  positions: 'positions', layer: 'the layer (norm, activation, d_ff)', source: 'source sentence & PAD' };
+// a layer's parameters are named by the registry (γ1 …, W_ff1, cross W_Q)
+const lockLabel = (name) => LOCK_LABELS[name] ?? MATRICES[name]?.title ?? name;
 
 function el(tag, props = {}, ...children) {
   const e = Object.assign(document.createElement(tag), props);
@@ -46,14 +49,14 @@ export class Toolbar {
       const box = el('input', { type: 'checkbox', name: 'show-step', value: id });
       // (the new list is made from the state last drawn and this box's new value: nothing else is read back)
       box.addEventListener('change', () => options.onHidden(toggled(this.shown.hidden, id, !box.checked, STEP_IDS)));
-      steps.append(el('label', {}, box, ` ${k + 1} ${id}`));
+      steps.append(el('label', {}, box, ` ${k + 1} ${stepById(id).title}`));
       return box;
     });
     const locks = el('fieldset', {}, el('legend', { textContent: 'Locked (students cannot change)' }));
     this.lockBoxes = LOCKABLE.map((name) => {
       const box = el('input', { type: 'checkbox', name: 'lock', value: name });
       box.addEventListener('change', () => options.onLocked(toggled(this.shown.locked, name, box.checked, LOCKABLE)));
-      locks.append(el('label', {}, box, ` ${LOCK_LABELS[name]}`));
+      locks.append(el('label', {}, box, ` ${lockLabel(name)}`));
       return box;
     });
     this.note = el('textarea', { name: 'instructor-note', rows: 2, maxLength: MAX_NOTE, placeholder: 'A short note shown above the lesson, e.g. “Change one number in W_K and watch row 2 of the weights.”' });
