@@ -60,6 +60,16 @@ export async function attnlab(args, input) {
   }
   const read = path === '-' && input !== undefined ? { bytes: input } : readInput(path);
   if (read.why) return { code: 1, out: '', err: `attnlab: ${read.why}\n` };
+  // grade --set SET.json: the set's bytes travel as "--set-json BASE64URL", as core/cli/attnlab.cpp passes them
+  if (command === 'grade') {
+    for (let k = 0; k + 1 < options.length; k += 2) {
+      if (options[k] !== '--set') continue;
+      const set = readInput(options[k + 1]);
+      if (set.why) return { code: 1, out: '', err: `attnlab: ${set.why}\n` };
+      options[k] = '--set-json';
+      options[k + 1] = Buffer.from(set.bytes).toString('base64url');
+    }
+  }
   const { exitCode, out, err } = engine.command(command, read.bytes, path, options);
   return { code: exitCode, out, err };
 }

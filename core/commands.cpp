@@ -6,8 +6,10 @@
 #include "attention.hpp"
 #include "exercise_set.hpp"
 #include "exercises.hpp"
+#include "grade.hpp"
 #include "lesson_json.hpp"
 #include "limits.hpp"
+#include "link_text.hpp"
 #include "trace_json.hpp"
 
 namespace attnlab {
@@ -25,6 +27,8 @@ std::string usage() {
   return "usage: attnlab trace LESSON.json             print every intermediate of the attention pipeline as JSON\n"
          "       attnlab check LESSON.json             validate the lesson and list every problem\n"
          "       attnlab exercises SET.json --seed S   one student's exercises with answer keys, as JSON\n"
+         "       attnlab grade CODES.txt [--set SET.json]...  judge students' results codes, as CSV (authored\n"
+         "                                             sets with --set; the built-in ones are known)\n"
          "A file may be - to read standard input. Formats: core/lesson-format.md, core/exercise-format.md.\n";
 }
 
@@ -80,11 +84,39 @@ CommandResult exercises(std::string_view text, std::string_view source, const st
   r.out = generate_exercises(set, *seed);
   return r;
 }
+
+// attnlab grade CODES.txt [--set SET.json]…: both command lines read each SET.json and pass its bytes on as
+// "--set-json BASE64URL" (the options travel as lines, and a set is several).
+CommandResult grade(std::string_view text, std::string_view source, const std::vector<std::string>& options) {
+  CommandResult r;
+  std::vector<std::string> sets;
+  for (std::size_t k = 0; k < options.size(); k += 2) {
+    std::string error;
+    const auto set_text = options[k] == "--set-json" && k + 1 < options.size()
+                              ? link::base64url_decode(options[k + 1], error)
+                              : std::nullopt;
+    if (!set_text) {
+      r.exit_code = 2;
+      r.err = "attnlab: grade takes only --set SET.json (any number of them)\n" + usage();
+      return r;
+    }
+    sets.push_back(*set_text);
+  }
+  const Graded g = grade_codes(text, sets);
+  r.out = g.csv;
+  if (g.problems > 0) {
+    r.exit_code = 1;
+    r.err = std::string(source) + ": " + std::to_string(g.problems) + (g.problems == 1 ? " line" : " lines") +
+            " could not be graded (see the problem column); " + std::to_string(g.graded) + " graded\n";
+  }
+  return r;
+}
 }  // namespace
 
 CommandResult run_command(std::string_view command, std::string_view text, std::string_view source,
                           const std::vector<std::string>& options) {
   if (command == "exercises") return exercises(text, source, options);
+  if (command == "grade") return grade(text, source, options);
   CommandResult r;
   if ((command != "trace" && command != "check") || !options.empty()) {
     r.exit_code = 2;

@@ -1,8 +1,9 @@
 // The page lives in web/ and builds into dist/: relative URLs, so dist/ works from any folder of any host.
 import { defineConfig } from 'vite';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildInfo } from '../scripts/version.mjs';
+import { exercisePageFiles, FILE_LIST } from './lms/package.js';
 
 // Strict Content-Security-Policy for every built page: no inline script, no eval (the engine is built with
 // -sDYNAMIC_EXECUTION=0; wasm compilation needs 'wasm-unsafe-eval'), no inline <style> or style="" markup
@@ -45,11 +46,31 @@ const versionInHtml = {
   },
 };
 
+// The files of the exercises page, listed once built (dist/lms-files.json): what an LMS package of a set holds
+// (web/lms/package.js), read by the page's "Download for your LMS" and by `npm run package`.
+const lmsFileList = {
+  name: 'attention-lab-lms-files', apply: 'build',
+  writeBundle: {
+    order: 'post',
+    handler({ dir }) {
+      const site = new Map();
+      const walk = (folder, prefix) => {
+        for (const e of readdirSync(folder, { withFileTypes: true })) {
+          if (e.isDirectory()) walk(`${folder}/${e.name}`, `${prefix}${e.name}/`);
+          else if (e.name !== FILE_LIST) site.set(prefix + e.name, readFileSync(`${folder}/${e.name}`));
+        }
+      };
+      walk(dir, '');
+      writeFileSync(`${dir}/${FILE_LIST}`, JSON.stringify({ files: exercisePageFiles(site) }, null, 1) + '\n');
+    },
+  },
+};
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
-  plugins: [versionInHtml, strictCsp, preloadEngine],
-  define: { __ATTENTION_LAB_VERSION__: JSON.stringify(VERSION) },
+  plugins: [versionInHtml, strictCsp, preloadEngine, lmsFileList],
+  define: { __ATTENTION_LAB_VERSION__: JSON.stringify(VERSION), __ATTENTION_LAB_CSP__: JSON.stringify(CSP) },
   build: {
     outDir: '../dist', emptyOutDir: true, target: 'es2022',
     modulePreload: { polyfill: false }, // every browser that runs the page preloads modules itself

@@ -64,6 +64,22 @@ bool read_input(const std::string& path, std::string& text, std::string& why) {
   return true;
 }
 
+// `grade --set SET.json`: the set's bytes go to the command as "--set-json BASE64URL" (core/commands.cpp), as
+// bin/attnlab.mjs passes them.
+std::string base64url(const std::string& bytes) {
+  static const char* abc = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  std::string out;
+  unsigned acc = 0;
+  int bits = 0;
+  for (unsigned char c : bytes) {
+    acc = (acc << 8) | c;
+    bits += 8;
+    while (bits >= 6) out += abc[(acc >> (bits -= 6)) & 63u];
+  }
+  if (bits > 0) out += abc[(acc << (6 - bits)) & 63u];
+  return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -78,7 +94,20 @@ int main(int argc, char** argv) {
     std::cerr << "attnlab: " << why << "\n";
     return 1;
   }
-  const auto r = attnlab::run_command(argv[1], text, path, std::vector<std::string>(argv + 3, argv + argc));
+  std::vector<std::string> options(argv + 3, argv + argc);
+  if (std::string(argv[1]) == "grade") {
+    for (std::size_t k = 0; k + 1 < options.size(); k += 2) {
+      if (options[k] != "--set") continue;
+      std::string set_text;
+      if (!read_input(options[k + 1], set_text, why)) {
+        std::cerr << "attnlab: " << why << "\n";
+        return 1;
+      }
+      options[k] = "--set-json";
+      options[k + 1] = base64url(set_text);
+    }
+  }
+  const auto r = attnlab::run_command(argv[1], text, path, options);
   std::cout << r.out;
   std::cerr << r.err;
   return r.exit_code;

@@ -36,6 +36,7 @@ test('an exercise set embedded with the custom element reports results and its h
   const [result] = await page.evaluate(() => window.results);
   assert.deepEqual({ set: result.set, seed: result.seed, id: result.id, correct: result.correct, attempts: result.attempts },
     { set: 'exit-ticket', seed: 11, id: 'raw-score', correct: true, attempts: 1 });
+  assert.equal(result.statement.object.id, 'urn:attention-lab:exercises:exit-ticket:raw-score', 'the event carries the xAPI statement');
   // the frame follows the sheet's height (the default before any report is 700 px)
   await page.waitForFunction(() => parseFloat(document.querySelector('attention-lab').shadowRoot.querySelector('iframe').style.height) > 1000);
   // (the demo's removed frames may drop their favicon request mid-flight)

@@ -310,8 +310,18 @@ test('embedded in a host page, each checked answer is posted to the host', async
   await page.waitForFunction(() => window.receivedResults.length >= 2);
   const got = await page.evaluate(() => window.receivedResults);
   assert.equal(got.length, 2);
-  assert.deepEqual(Object.keys(got[1]).sort(), ['answer', 'attempts', 'correct', 'id', 'seed', 'set', 'type']);
-  assert.deepEqual({ ...got[0], answer: undefined }, { type: 'attention-lab:exercise-result', set: 'exit-ticket', seed: 3, id: 'raw-score', correct: false, attempts: 1, answer: undefined });
+  assert.deepEqual(Object.keys(got[1]).sort(), ['answer', 'attempts', 'correct', 'id', 'seed', 'set', 'statement', 'type']);
+  assert.deepEqual({ ...got[0], answer: undefined, statement: undefined }, { type: 'attention-lab:exercise-result', set: 'exit-ticket', seed: 3, id: 'raw-score', correct: false, attempts: 1, answer: undefined, statement: undefined });
+  // the xAPI statement: verb answered, the exercise's IRI, the result; no actor (the host adds it)
+  const st = got[1].statement;
+  assert.equal(st.verb.id, 'http://adlnet.gov/expapi/verbs/answered');
+  assert.equal(st.object.id, 'urn:attention-lab:exercises:exit-ticket:raw-score');
+  assert.equal(st.object.definition.interactionType, 'numeric');
+  assert.deepEqual([st.result.success, st.result.score.scaled, Number(st.result.response)], [true, 1, got[1].answer.value]);
+  assert.equal(got[0].statement.result.success, false);
+  assert.equal(st.actor, undefined);
+  assert.match(st.id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  assert.ok(!Number.isNaN(Date.parse(st.timestamp)));
   assert.equal(got[1].correct, true);
   assert.equal(got[1].attempts, 2);
   assert.equal(got[1].answer.type, 'number');

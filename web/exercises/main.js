@@ -9,6 +9,10 @@ import { esc, grid, paintGrids, rowsOf, show } from './grid.js';
 import { createOffThreadEngine, OFF_THREAD_WORK, workOf } from '../off-thread.js';
 import { decodeText as decodeBase64Url, encodeText as encodeBase64Url } from '../lib/base64url.js';
 import { LAYER_MATRICES, LAYER_STEPS, labelsOf } from '../registry-layer.js';
+import { startLms } from '../lms/hook.js';
+import { answeredStatement } from '../lms/xapi.js';
+import { downloadHtml, wireDownload } from '../lms/download.js';
+import { finishHtml, gradeHtml, wireFinish, wireGrade } from '../lms/results-ui.js';
 
 const app = document.getElementById('app');
 const MAX_SEED = 0xffffffff;
@@ -147,6 +151,7 @@ function load({ source, seed, notices }) {
       state.trace = t.ok ? t.value : null;
     }
     state.progress = loadProgress(source.id, seed);
+    if (inLms()) lms.opened(state.sheet, state.progress);
   }
   const hash = linkHash(source, seed);
   if (location.hash !== hash) history.replaceState(null, '', hash);
@@ -167,6 +172,7 @@ app.innerHTML = `
     <section class="ex-intro"></section>
     <details class="ex-lesson" hidden><summary>The lesson’s numbers</summary><div class="ex-lesson-body"></div></details>
     <ol class="ex-list"></ol>
+    ${finishHtml()}
     <details class="ex-author"><summary>Author your own set</summary>
       <p>An exercise set is JSON: a lesson, then a list of exercises (kinds: score, scaled_score, softmax_row, output_cell,
       predict_max, mask_zeros, why_scale, multihead_shapes). The engine checks it and names the field of every problem.
@@ -176,6 +182,8 @@ app.innerHTML = `
       <div class="author-problems" role="alert"></div>
       <label class="author-link" hidden><span>Link to this set (each student still gets their own seed):</span><input readonly></label>
     </details>
+    ${downloadHtml()}
+    ${gradeHtml()}
   </main>
   <footer class="ex-foot">Attention Lab exercises — numbers generated and checked by the WebAssembly engine. <a href="./index.html">Open the walkthrough</a></footer>`;
 
@@ -233,6 +241,12 @@ app.querySelector('.author-open').addEventListener('click', () => {
   window.scrollTo({ top: 0 });
 });
 
+// The LMS tools (web/lms/): a package of the sheet shown, the student's results code, the instructor's grader.
+const shown = () => (state?.sheet ? state : null);
+wireDownload(app.querySelector('.ex-download'), () => shown() && { set: { id: state.source.id, title: state.sheet.title || state.source.label, text: state.source.text } });
+wireFinish(app.querySelector('.ex-finish'), () => shown() && { setId: state.source.id, seed: state.seed, sheet: state.sheet, progress: state.progress });
+wireGrade(app.querySelector('.ex-grade'), engine, () => (state?.source.kind === 'custom' ? [state.source.text] : []));
+
 function problemList(problems, title) {
   return `<p>${esc(title)}</p><ul class="problem-list">${problems.map((p) => `<li><code>${esc(p.field)}</code> ${esc(p.message)}</li>`).join('')}</ul>`;
 }
@@ -247,12 +261,7 @@ function render() {
   }
   authorText.oninput = () => { authorEdited = authorText.value !== ''; };
 
-  const notices = [...state.notices];
-  if (!persistent) notices.push('This browser does not let the page store data: your answers are kept only while this page stays open, and reloading or closing it loses them.');
-  else if (storageTrouble()) notices.push(storageNotice);
-  const box = app.querySelector('.ex-notices');
-  box.innerHTML = notices.map((n) => `<p class="notice" role="status">${esc(n)}</p>`).join('') +
-    (state.problems.length ? `<div class="problems" role="alert">${problemList(state.problems, 'This exercise set cannot be used: the engine found these problems.')}<p>Choose a built-in set from the menu, or fix the set under “Author your own set”.</p></div>` : '');
+  renderNotices();
 
   const intro = app.querySelector('.ex-intro');
   const list = app.querySelector('.ex-list');
@@ -274,6 +283,16 @@ function render() {
   renderLesson();
   renderSummary();
   publish();
+}
+
+function renderNotices() {
+  const notices = [...state.notices];
+  if (!persistent) notices.push('This browser does not let the page store data: your answers are kept only while this page stays open, and reloading or closing it loses them.');
+  else if (storageTrouble()) notices.push(storageNotice);
+  if (inLms() && lms.status) notices.push(lms.status);
+  const box = app.querySelector('.ex-notices');
+  box.innerHTML = notices.map((n) => `<p class="notice" role="status">${esc(n)}</p>`).join('') +
+    (state.problems.length ? `<div class="problems" role="alert">${problemList(state.problems, 'This exercise set cannot be used: the engine found these problems.')}<p>Choose a built-in set from the menu, or fix the set under “Author your own set”.</p></div>` : '');
 }
 
 function renderSummary() {
@@ -525,6 +544,7 @@ function check(li, ex) {
   if (ex.kind === 'predict_max') next.locked = true; // a prediction is made once, then the heatmap shows the truth
   state.progress.exercises[ex.id] = next;
   save();
+  if (inLms()) lms.answered(state.sheet, state.progress, ex, next);
   paintCard(li, ex, true);
   renderSummary();
   if (ex.kind === 'predict_max') renderLesson();
@@ -541,7 +561,11 @@ if (embedded && typeof ResizeObserver === 'function') {
 
 function announce(ex, rec) {
   if (!embedded) return;
-  const message = { type: 'attention-lab:exercise-result', set: state.source.id, seed: state.seed, id: ex.id, correct: rec.correct, attempts: rec.attempts, answer: rec.answer };
+  // statement: the same result as an xAPI statement (web/lms/xapi.js), its actor left for the host to add
+  const message = {
+    type: 'attention-lab:exercise-result', set: state.source.id, seed: state.seed, id: ex.id, correct: rec.correct, attempts: rec.attempts, answer: rec.answer,
+    statement: answeredStatement({ setId: state.source.id, exercise: ex, record: rec }),
+  };
   try { window.parent.postMessage(message, '*'); } catch { /* a host that went away */ }
 }
 
@@ -622,4 +646,22 @@ function publish() {
   document.documentElement.dataset.ready = 'true';
 }
 
-load(fromLink());
+// Launched by an LMS (a package's ?lms=1): the package's set and the learner's seed, the answers the LMS kept, and
+// every checked answer recorded there (web/lms/hook.js). The set and seed controls belong to the instructor, so a
+// learner in a course does not see them.
+const lms = await startLms({ onStatus: () => { if (state) renderNotices(); }, fallbackSeed: browserSeed() });
+function inLms() {
+  return Boolean(lms?.source && state?.sheet && state.source.id === lms.source.id && state.seed === lms.seed);
+}
+if (lms?.source) {
+  for (const el of [setSelect.closest('.field'), seedForm, app.querySelector('button.reset'), app.querySelector('.ex-author'), app.querySelector('.ex-download'), app.querySelector('.ex-grade')]) el.hidden = true;
+  if (lms.returnURL) {
+    const back = app.querySelector('.ex-finish');
+    back.insertAdjacentHTML('beforeend', '<p><button type="button" class="return-course">Finish and return to your course</button></p>');
+    back.querySelector('.return-course').addEventListener('click', () => lms.finish({ leave: true }));
+  }
+  load({ source: lms.source, seed: lms.seed, notices: lms.notices });
+} else {
+  const first = fromLink();
+  load({ ...first, notices: [...(lms?.notices ?? []), ...first.notices] });
+}

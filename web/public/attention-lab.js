@@ -7,7 +7,8 @@
 // X, W_Q, W_K, W_V, W_O, sentence, seed, sizes, scale, mask), note (text above the lesson), height ("auto" follows the
 // content, or a CSS length), theme ("light" or "dark"). exercises (a built-in exercise set's name, or exercise-set
 // JSON) and seed open the exercises page instead; each checked answer is re-sent as an
-// "attention-lab:exercise-result" event (detail: {set, seed, id, correct, attempts, answer}).
+// "attention-lab:exercise-result" event (detail: {set, seed, id, correct, attempts, answer, statement}; statement:
+// the result as an xAPI statement, its actor left for the host).
 // Each element runs the page in its own iframe, so instances never share state. Methods: el.setLesson(lesson) -> Promise
 // <{ok, problems}>, el.getLesson() -> Promise<lesson>. Events: "attention-lab:resize" (detail: {height}).
 (() => {
@@ -49,8 +50,8 @@
           if (this.autoHeight) this.frame.style.height = `${Math.max(120, Math.min(d.height, 20000))}px`;
           this.dispatchEvent(new CustomEvent('attention-lab:resize', { detail: { height: d.height } }));
         } else if (d.type === 'attention-lab:exercise-result') {
-          const { set, seed, id, correct, attempts, answer } = d;
-          this.dispatchEvent(new CustomEvent('attention-lab:exercise-result', { detail: { set, seed, id, correct, attempts, answer }, bubbles: true }));
+          const { set, seed, id, correct, attempts, answer, statement } = d;
+          this.dispatchEvent(new CustomEvent('attention-lab:exercise-result', { detail: { set, seed, id, correct, attempts, answer, statement }, bubbles: true }));
         } else if (d.id && this.pending.has(d.id)) {
           this.pending.get(d.id)(d);
           this.pending.delete(d.id);
