@@ -40,6 +40,8 @@ const singleFileCsp = `default-src 'none'; script-src ${sha(engineJs)} ${sha(pag
   `style-src ${sha(styleCss)}; img-src data: blob:; connect-src data:; object-src 'none'; base-uri 'none'; form-action 'none'`;
 const html = readFileSync(`${web}index.html`, 'utf8')
   .replaceAll('%ATTENTION_LAB_VERSION%', version)
+  // the served pages' web app manifest and service worker (web/offline/): nothing to install from a file
+  .replace(/^.*\sdata-served-only[\s>].*\n/gm, '')
   .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\n?/i, '')
   .replace(/<meta charset="utf-8">\n?/i, (m) => `${m}<meta http-equiv="Content-Security-Policy" content="${singleFileCsp}">\n`)
   .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`)

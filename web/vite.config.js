@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildInfo } from '../scripts/version.mjs';
+import { serviceWorkerPlugin } from '../scripts/precache.mjs';
 
 // Strict Content-Security-Policy for every built page: no inline script, no eval (the engine is built with
 // -sDYNAMIC_EXECUTION=0; wasm compilation needs 'wasm-unsafe-eval'), no inline <style> or style="" markup
@@ -48,7 +49,7 @@ const versionInHtml = {
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
-  plugins: [versionInHtml, strictCsp, preloadEngine],
+  plugins: [versionInHtml, strictCsp, preloadEngine, serviceWorkerPlugin(VERSION)], // sw.js: offline after one visit
   define: { __ATTENTION_LAB_VERSION__: JSON.stringify(VERSION) },
   build: {
     outDir: '../dist', emptyOutDir: true, target: 'es2022',
