@@ -3,9 +3,9 @@
 // (the release zip stays reproducible); any changed file gives a new id, so browsers install the new build.
 //
 // Cached: the app pages (every HTML file at the root that loads the bundle from assets/: the walkthrough, the
-// exercises, the labs), all of assets/ (scripts, styles, the engine's wasm, its worker), the icon, the web app
-// manifest and its icons. Not cached: the offline single file (it is its own offline copy), the demo pages and
-// the <attention-lab> script (they run on other sites), sw.js itself.
+// exercises, the labs), all of assets/ (scripts, styles, the engine's wasm, its worker), whatever else the pages'
+// markup loads (the icon, the web app manifest) and the manifest's icons. Not cached: the offline single file (it
+// is its own offline copy), the demo pages and the <attention-lab> script (they run on other sites), sw.js itself.
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -22,9 +22,15 @@ function listFiles(dir, prefix = '') {
 /** The paths (relative to `dir`, sorted) that the service worker caches. */
 export function precachedFiles(dir) {
   const files = listFiles(dir);
-  const isAppPage = (f) => /^[^/]+\.html$/.test(f) && /\bsrc="\.\/assets\//.test(readFileSync(join(dir, f), 'utf8'));
-  return files.filter((f) => isAppPage(f) || f.startsWith('assets/') || f.startsWith('icons/') ||
-    f === 'favicon.svg' || f === 'manifest.webmanifest').sort();
+  const read = (f) => readFileSync(join(dir, f), 'utf8');
+  const pages = files.filter((f) => /^[^/]+\.html$/.test(f) && /\bsrc="\.\/assets\//.test(read(f)));
+  // what the pages load by their markup (scripts, style sheets, icons, the manifest), and the manifest's icons
+  const loaded = new Set(pages.flatMap((p) => [...read(p).matchAll(/<(?:script|link|img)\b[^>]*\b(?:src|href)="\.\/([^"?#]+)"/g)].map((m) => m[1])));
+  if (loaded.has('manifest.webmanifest')) {
+    const manifest = JSON.parse(read('manifest.webmanifest'));
+    for (const icon of [...(manifest.icons ?? []), ...(manifest.shortcuts ?? []).flatMap((s) => s.icons ?? [])]) loaded.add(icon.src.replace(/^\.\//, ''));
+  }
+  return files.filter((f) => pages.includes(f) || f.startsWith('assets/') || loaded.has(f)).sort();
 }
 
 /** Writes `dir`/sw.js for the files now in `dir`; returns {id, version, files: {path: digest}}. */
