@@ -27,7 +27,9 @@ const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.out
 const page = outputs.find((o) => o.type === 'chunk' && o.isEntry).code;
 
 const icon = `data:image/svg+xml;base64,${readFileSync(`${web}public/favicon.svg`).toString('base64')}`;
-const css = readFileSync(`${web}style.css`, 'utf8');
+const indexHtml = readFileSync(`${web}index.html`, 'utf8');
+// every style sheet the page links (its own, the print sheet), in order, as one inline style
+const css = [...indexHtml.matchAll(/<link rel="stylesheet" href="\.\/([^"]+)">/g)].map((m) => readFileSync(`${web}${m[1]}`, 'utf8')).join('\n');
 const inline = (js) => js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 // The served pages' policy allows scripts from 'self' only; this file's scripts and style are inline, so its own
 // policy allows exactly them by their SHA-256 hashes, and no network at all (connect-src data: only: the inlined
@@ -38,12 +40,15 @@ const styleCss = `\n${css}`;
 const sha = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 const singleFileCsp = `default-src 'none'; script-src ${sha(engineJs)} ${sha(pageJs)} 'wasm-unsafe-eval'; ` +
   `style-src ${sha(styleCss)}; img-src data: blob:; connect-src data:; object-src 'none'; base-uri 'none'; form-action 'none'`;
-const html = readFileSync(`${web}index.html`, 'utf8')
+const html = indexHtml
   .replaceAll('%ATTENTION_LAB_VERSION%', version)
+  // the served pages' web app manifest and service worker (web/offline/): nothing to install from a file
+  .replace(/^.*\sdata-served-only[\s>].*\n/gm, '')
   .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\n?/i, '')
   .replace(/<meta charset="utf-8">\n?/i, (m) => `${m}<meta http-equiv="Content-Security-Policy" content="${singleFileCsp}">\n`)
   .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`)
   .replace(/<link rel="stylesheet"[^>]*>/, () => `<style>${styleCss}</style>`)
+  .replace(/\n?<link rel="stylesheet"[^>]*>/g, '')
   .replace(/<script type="module"[^>]*><\/script>/, () => `<script>${engineJs}</script>\n<script>${pageJs}</script>`);
 if (!html.includes(singleFileCsp)) throw new Error('web/index.html has no <meta charset="utf-8"> to put the policy after');
 mkdirSync(`${root}dist`, { recursive: true });

@@ -6,6 +6,7 @@ import { SETS, setById } from './sets.js';
 import { describeAnswer, judge, label, readAnswer } from './check.js';
 import { browserSeed, clearProgress, loadProgress, persistent, saveProgress, storageTrouble } from './progress.js';
 import { esc, grid, paintGrids, rowsOf, show } from './grid.js';
+import { installWorksheets } from '../print/worksheets.js';
 import { createOffThreadEngine, OFF_THREAD_WORK, workOf } from '../off-thread.js';
 import { decodeText as decodeBase64Url, encodeText as encodeBase64Url } from '../lib/base64url.js';
 import { LAYER_MATRICES, LAYER_STEPS, labelsOf } from '../registry-layer.js';
@@ -217,6 +218,8 @@ app.querySelector('button.reset').addEventListener('click', () => {
 window.addEventListener('hashchange', () => {
   if (location.hash !== linkHash(state.source, state.seed)) load(fromLink());
 });
+// "Print worksheets": this sheet or a class's, with answer keys (web/print/worksheets.js)
+installWorksheets({ engine, header: app.querySelector('.ex-top-inner'), current: () => state, givenHtml, titleOf: (ex) => KIND_TITLES[ex.kind] ?? ex.kind });
 
 // authoring: check with the engine, then open as #setjson=
 const authorText = app.querySelector('textarea[name=author]');

@@ -1,0 +1,33 @@
+// Offline after the first visit, on every app page (loaded by its HTML beside the page's own script): registers
+// the service worker once the page has loaded, and says when the network is gone and when a new version waits.
+// The state is {online, cached, update, later}; every change renders the status bar and the <html> data
+// attributes (data-online, data-offline, data-update) that tests and styles read.
+import './offline.css';
+import { mayRegister, watchServiceWorker } from './lifecycle.js';
+import { createStatusView } from './status-view.js';
+
+let state = { online: navigator.onLine, cached: 'off', update: 'none', later: false };
+let worker = null;
+let view = null;
+
+function set(patch) {
+  state = { ...state, ...patch };
+  const root = document.documentElement.dataset;
+  root.online = String(state.online);
+  root.offline = state.cached;
+  root.update = state.update;
+  view?.render(state);
+}
+
+function start() {
+  view = createStatusView({ onUpdate: () => worker?.applyUpdate(), onLater: () => set({ later: true }) });
+  window.addEventListener('online', () => set({ online: true }));
+  window.addEventListener('offline', () => set({ online: false }));
+  // off: the offline single file, or a frame inside another site
+  if (mayRegister()) worker = watchServiceWorker(({ cached, update }) => set({ cached, update, later: state.later && update === 'ready' }));
+  set({});
+}
+
+// After the load: the first lesson is drawn before the worker starts fetching the build's files.
+if (document.readyState === 'complete') start();
+else window.addEventListener('load', start, { once: true });

@@ -1,0 +1,79 @@
+// The lesson's link on paper: a printed page leads back to the live lesson. Every printed page carries the link
+// as text and its QR code in its bottom margin (CSS page-margin boxes, drawn by Chromium-based browsers), with
+// the page's title and "page N of M" at the top; the first page also has them in a box above the content (for
+// browsers without margin boxes). Both are written when printing starts (`beforeprint`), from the page's link at
+// that moment: the walkthrough keeps its whole state in its link, the exercises their set and seed.
+//
+// The margins are a constructed style sheet: the pages' Content-Security-Policy (style-src 'self') refuses
+// <style> elements and style="" markup, not style sheets made through the CSSOM.
+import { qrDataUrl, qrImage, qrSvgText } from '../qr.js';
+
+const QR_MM = 24;
+const LINE = 100; // characters of the link per printed line (6.5 pt monospace, beside the code, on A4 or Letter)
+const MAX_LINES = 7; // what the bottom margin holds beside the code
+
+/** The page's own link: an embed's `embed=1` dropped, so paper opens the whole page. */
+export function pageLink() {
+  const url = new URL(location.href);
+  url.searchParams.delete('embed');
+  return url.href;
+}
+
+const cssString = (s) => `"${s.replace(/[\\"]/g, '\\$&').replace(/[\n\r]/g, ' ')}"`;
+
+/** The link cut into printed lines (a CSS string with line breaks), or a sentence when paper cannot hold it. */
+function linkLines(link, hasQr) {
+  if (link.length > LINE * MAX_LINES) {
+    return hasQr ? `This page's link (${link.length} characters) is too long to print: scan the code.`
+      : `This page's link (${link.length} characters) is too long for paper: open it from the page with "Copy link".`;
+  }
+  const lines = [];
+  for (let k = 0; k < link.length; k += LINE) lines.push(link.slice(k, k + LINE));
+  return lines.join('\n');
+}
+
+/** The @page rules of one print: title and page numbers at the top, link and code at the bottom. */
+export function marginRules({ title, link }) {
+  const svg = /^https?:/.test(link) ? qrSvgText(link, QR_MM) : null;
+  const lines = linkLines(link, !!svg).split('\n').map((l) => cssString(l)).join(' "\\A " ');
+  const small = 'font: 8pt system-ui, sans-serif; color: #444;';
+  return `@page {
+  margin: 14mm 12mm ${svg ? QR_MM + 8 : 18}mm;
+  @top-left { content: ${cssString(title)}; ${small} }
+  @top-right { content: "Page " counter(page) " of " counter(pages); ${small} }
+  @bottom-left { content: "Open it live: " "\\A " ${lines}; white-space: pre; font: 6.5pt/1.35 ui-monospace, "DejaVu Sans Mono", monospace; color: #222; vertical-align: middle; }
+  ${svg ? `@bottom-right { content: url(${cssString(qrDataUrl(svg))}); vertical-align: middle; text-align: right; width: ${QR_MM + 2}mm; }` : ''}
+}`;
+}
+
+/**
+ * Keeps the printed link of this page: at each print, from linkOf() (default: the page's link) and the title.
+ * Returns {suspend(bool)}: a print that carries its own links (the worksheets) turns the page's off meanwhile.
+ */
+export function installPrintLink({ linkOf = pageLink, titleOf = () => document.title } = {}) {
+  const sheet = new CSSStyleSheet();
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  const box = document.createElement('aside');
+  box.className = 'print-link print-only';
+  box.setAttribute('aria-label', 'Link to this page, for paper');
+  document.body.prepend(box);
+  let suspended = false;
+
+  const draw = () => {
+    if (suspended) { sheet.replaceSync(''); box.replaceChildren(); return; }
+    const link = linkOf(), title = titleOf();
+    sheet.replaceSync(marginRules({ title, link }));
+    const text = document.createElement('div');
+    const heading = Object.assign(document.createElement('p'), { className: 'print-title', textContent: title });
+    const url = Object.assign(document.createElement('p'), { className: 'print-url', textContent: link });
+    text.append(heading, Object.assign(document.createElement('p'), { textContent: 'Open it live (scan the code or type the link):' }), url);
+    const qr = /^https?:/.test(link) ? qrImage(link, QR_MM, 'QR code of the link') : null;
+    box.replaceChildren(...(qr ? [qr] : []), text);
+  };
+  window.addEventListener('beforeprint', draw);
+  draw();
+  return {
+    suspend(on) { suspended = on; draw(); },
+    refresh: draw,
+  };
+}
