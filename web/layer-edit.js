@@ -160,14 +160,15 @@ export function resizeTransformer(lesson, to) {
   const next = lesson;
   const d = to.dModel, hk = to.heads * to.dK, hv = to.heads * to.dV;
   const dFf = next.layer ? Number(next.init?.draws?.find((x) => x.name === 'layer.W_ff1')?.shape?.[1] ?? next.layer.W_ff1?.[0]?.length ?? defaultDff(d)) : 0;
-  const m = next.source?.tokens?.length ?? 0;
+  // the source's length: its tokens, else (a sentence) the rows its draw or literal X already has
+  const m = next.source?.tokens?.length ?? next.init?.draws?.find((x) => x.name === 'source.X')?.shape?.[0] ?? next.source?.X?.length ?? 0;
   const shapes = { P: [to.n, d] };
   if (next.layer) {
     Object.assign(shapes, { W_O: [hv, d], 'layer.W_ff1': [d, dFf], 'layer.b_ff1': [dFf], 'layer.W_ff2': [dFf, d], 'layer.b_ff2': [d] });
     for (const k of [1, 2, 3]) for (const p of ['gamma', 'beta']) shapes[`layer.ln${k}.${p}`] = [d];
   }
   if (next.source) shapes['source.X'] = [m, d];
-  if (next.cross) Object.assign(shapes, { 'cross.W_Q': [d, hk], 'cross.W_K': [d, hk], 'cross.W_V': [d, hv], 'cross.W_O': [hv, d], 'cross.b_Q': [hk], 'cross.b_K': [hk], 'cross.b_V': [hv], 'cross.b_O': [d] });
+  if (next.cross || next.init?.draws?.some((x) => x.name.startsWith('cross.'))) Object.assign(shapes, { 'cross.W_Q': [d, hk], 'cross.W_K': [d, hk], 'cross.W_V': [d, hv], 'cross.W_O': [hv, d], 'cross.b_Q': [hk], 'cross.b_K': [hk], 'cross.b_V': [hv], 'cross.b_O': [d] });
   for (const draw of next.init?.draws ?? []) if (shapes[draw.name]) draw.shape = shapes[draw.name];
   for (const [place, shape] of Object.entries(shapes)) {
     const path = place === 'P' ? ['positions'] : place.split('.');

@@ -46,7 +46,8 @@ std::string problems_of(const json& set_json) {
 
 TEST_CASE("layer_norm_cell: (x − mean) / √(var + ε) · γ + β, worked by hand") {
   // row [1, 3]: mean 2, variance 1 (divided by d_model = 2); column 0: (1 − 2) / √(1 + 1e-5) · 2 + 0.5
-  const json e = sheet_of(json::parse(R"([{"id": "n", "kind": "layer_norm_cell", "query": 0, "dim": 0}])"))["exercises"][0];
+  const json e =
+      sheet_of(json::parse(R"([{"id": "n", "kind": "layer_norm_cell", "query": 0, "dim": 0}])"))["exercises"][0];
   const double want = -1 / std::sqrt(1 + 1e-5) * 2 + 0.5;
   CHECK_THAT(e["answer"]["value"].get<double>(), WithinAbs(want, 1e-15));
   CHECK(e["given"]["row"] == json::parse("[1.0, 3.0]"));
@@ -103,9 +104,9 @@ TEST_CASE("the layer's kinds need a layer (cross_shapes a source); dim counts d_
   // d_ff = 3: unit 2 is the last; d_model = 2: column 2 is past the end
   CHECK(problems_of({{"lesson", decoder_lesson()}, {"exercises", {{{"id", "a"}, {"kind", "ffn_cell"}, {"dim", 2}}}}})
             .empty());
-  CHECK_THAT(
-      problems_of({{"lesson", decoder_lesson()}, {"exercises", {{{"id", "a"}, {"kind", "layer_norm_cell"}, {"dim", 2}}}}}),
-      Contains("exercises[0].dim: must be a whole number from 0 to 1"));
+  CHECK_THAT(problems_of({{"lesson", decoder_lesson()},
+                          {"exercises", {{{"id", "a"}, {"kind", "layer_norm_cell"}, {"dim", 2}}}}}),
+             Contains("exercises[0].dim: must be a whole number from 0 to 1"));
   // a sheet may show the layer's steps
   CHECK(problems_of({{"lesson", decoder_lesson()},
                      {"visible_steps", {"embed", "add_norm", "cross_score", "ffn"}},

@@ -134,10 +134,10 @@ test('a layer lesson survives a share link: the step, the lesson and a layer cel
 });
 
 test('a big encoder layer is computed in the worker and shows its layer output', async () => {
-  const d = 192, draws = [{ name: 'X', shape: [192, d] }, ...['W_Q', 'W_K', 'W_V', 'W_O'].map((name) => ({ name, shape: [d, d], scale: 0.1 })),
+  const d = 256, draws = [{ name: 'X', shape: [256, d] }, ...['W_Q', 'W_K', 'W_V', 'W_O'].map((name) => ({ name, shape: [d, d], scale: 0.1 })),
     { name: 'layer.W_ff1', shape: [d, 1024], scale: 0.1 }, { name: 'layer.W_ff2', shape: [1024, d], scale: 0.1 }];
   const ln = { gamma: new Array(d).fill(1), beta: new Array(d).fill(0) };
-  const big = { tokens: Array.from({ length: 192 }, (_, i) => `t${i}`), heads: 4, positions: 'sinusoidal', layer: { ln1: ln, ln2: ln }, init: { seed: 5, draws } };
+  const big = { tokens: Array.from({ length: 256 }, (_, i) => `t${i}`), heads: 4, positions: 'sinusoidal', layer: { ln1: ln, ln2: ln }, init: { seed: 5, draws } };
   const r = await page.evaluate((l) => window.attentionLab.setLesson(l), big);
   assert.equal(r.ok, true, JSON.stringify(r.problems));
   assert.equal(await page.evaluate(() => document.documentElement.dataset.busy), 'true', 'computed in the background');

@@ -10,6 +10,7 @@ import { loadEngine } from '../../wasm/engine.js';
 import { addLayer, removeLayer, setLayerCell, setPositions, setSourceSentence } from '../../web/layer-edit.js';
 import { layerNumpyCode, layerPytorchCode } from '../../web/export-layer.js';
 import { MATRICES, STEPS } from '../../web/registry.js';
+import { inputsOf, resize, setSentence } from '../../web/lesson-edit.js';
 import { stepApplies } from '../../web/registry-layer.js';
 
 const root = new URL('../../', import.meta.url);
@@ -123,6 +124,28 @@ test('the page\'s layer edits: continue into the layer, edit γ, positions, a ne
   // every matrix of the registry has its shape in a decoder's trace
   const td = traceOf(d);
   for (const [name, m] of Object.entries(MATRICES)) if (!['mask'].includes(name)) assert.ok(m.shape(td).every(Number.isInteger), name);
+});
+
+test('resizing a layer lesson: d_model, heads and the sentence carry the layer, the cross weights and P along', () => {
+  const d = preset('translation-decoder');
+  const t = traceOf(d);
+  const dims = { n: 3, dModel: 8, dK: 4, dV: 4, heads: 2 };
+  for (const to of [{ ...dims, dModel: 6 }, { ...dims, heads: 3 }, { ...dims, dK: 2, dV: 2 }]) {
+    const r = engine.trace(resize(engine, d, inputsOf(t), dims, to));
+    assert.ok(r.ok, `${JSON.stringify(to)}: ${JSON.stringify(r.problems)}`);
+    assert.equal(r.value.layer.output.cols, to.dModel);
+    assert.equal(r.value.cross.headTraces.length, to.heads);
+  }
+  const longer = traceOf(setSentence(engine, d, inputsOf(t), dims, 'the small cat sleeps'));
+  assert.equal(longer.layer.output.rows, 4);
+  assert.equal(longer.P.rows, 4);
+  const enc = encoder(), te = traceOf(enc);
+  const learned = setPositions(enc, te, 'learned');
+  const tl = traceOf(learned);
+  const r = engine.trace(resize(engine, learned, inputsOf(tl), { n: 4, dModel: 8, dK: 8, dV: 8, heads: 1 }, { n: 4, dModel: 5, dK: 8, dV: 8, heads: 1 }));
+  assert.ok(r.ok, JSON.stringify(r.problems));
+  assert.equal(r.value.P.cols, 5);
+  assert.equal(r.value.inputs['layer.W_ff1'].rows, 5);
 });
 
 for (const [name, make] of [['an encoder layer (post-norm, ReLU)', encoder],
