@@ -6,6 +6,7 @@
 // judged against it (core/answer_check.cpp), so a code carries no score to trust.
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace attnlab {

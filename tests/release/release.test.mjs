@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -97,6 +97,9 @@ test('the release holds the pages, the engine, the single file, the element, the
   }
   assert.ok(names.some((n) => /^assets\/.+\.wasm$/.test(n)), 'the engine');
   assert.ok(names.some((n) => /^assets\/.+\.js$/.test(n)), 'the scripts');
+  // the LMS packages of every built-in set (npm run package, issue 16)
+  const sets = readdirSync(join(ROOT, 'web/exercises/sets')).map((f) => f.replace(/\.json$/, ''));
+  for (const set of sets) for (const format of ['scorm12', 'scorm2004', 'cmi5']) assert.ok(names.includes(`lms/${set}-${format}.zip`), `lms/${set}-${format}.zip`);
   // everything dist/ has, byte for byte (dist/ is the second build's)
   const distFiles = execFileSync('find', ['.', '-type', 'f'], { cwd: join(ROOT, 'dist'), encoding: 'utf8' }).trim().split('\n').map((p) => p.slice(2));
   for (const p of distFiles) assert.ok(files[p] && Buffer.from(files[p]).equals(readFileSync(join(ROOT, 'dist', p))), `dist/${p}`);
