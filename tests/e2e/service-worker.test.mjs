@@ -89,6 +89,9 @@ test('after one visit, with the network off: every page opens and computes, a sh
   await ready(page);
   assert.equal(await page.locator('.app-status-offline').count(), 1, 'a reloaded page says it is offline too');
   assert.deepEqual(await axeViolations(page), [], 'the offline notice is accessible');
+  // "Hide" leaves a one-word badge while offline
+  await page.click('.app-status-hide');
+  assert.equal((await page.locator('.app-status').innerText()).trim(), 'Offline');
   // the share link, opened offline in a new tab, computes its lesson: the numbers of the online page
   const shared = await open(link.slice(env.base.length));
   await ready(shared);
