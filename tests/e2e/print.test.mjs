@@ -182,6 +182,26 @@ test('worksheets for a class of three: a sheet per page headed by its seed, blan
   await page.close();
 });
 
+test('worksheets of a set carried in the link: each sheet\'s link and QR code carry the set and its seed', async () => {
+  const set = { title: 'Tiny authored set', lesson: { tokens: ['a', 'b'], X: [[1, 0], [0, 1]], W_Q: [[1], [0]], W_K: [[1], [0]], W_V: [[1], [0]] },
+    exercises: [{ id: 'tick', kind: 'softmax_row', scores: [2, 0] }, { id: 's', kind: 'score', query: 0, key: 1 }] };
+  const setjson = Buffer.from(JSON.stringify(set)).toString('base64url');
+  const { page, problems } = await openPage(env, `exercises.html#setjson=${setjson}&seed=4`, undefined, collectViolations);
+  await waitForPage(page, () => document.documentElement.dataset.ready === 'true' && window.attentionLabExercises);
+  const pages = await worksheets(page, { who: 'class', count: 2 }, 'worksheets-authored-set.pdf');
+  assert.equal(pages.length, 4);
+  for (const seed of [1, 2]) {
+    const link = `${page.url().split('#')[0]}#setjson=${setjson}&seed=${seed}`;
+    assert.match(pages[seed - 1].text, new RegExp(`Worksheet · seed ${seed} Tiny authored set`));
+    assert.ok(pages[seed - 1].text.replace(/\s+/g, '').includes(link), `seed ${seed}'s link`);
+    assert.equal(await qrIn(pages[seed - 1].pdfPage, TOP_RIGHT), link, `seed ${seed}'s QR code`);
+    assert.match(pages[seed + 1].text, new RegExp(`Answer key · seed ${seed} .*answer: 0\\.8808, 0\\.1192`));
+  }
+  assert.deepEqual(await page.evaluate(() => window.__csp), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the worksheet dialog: a class size out of range is refused with a message; axe finds no violation', async () => {
   const { page, problems } = await openPage(env, 'exercises.html#set=toy-dk4&seed=2', undefined, collectViolations);
   await waitForPage(page, () => document.documentElement.dataset.ready === 'true' && window.attentionLabExercises);

@@ -9,6 +9,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 import { startBrowser, waitForPage, readCell, typeIntoCell } from './helpers.mjs';
 import { serve } from '../../scripts/serve.mjs';
 import { precachedFiles, writeServiceWorker } from '../../scripts/precache.mjs';
@@ -69,6 +70,26 @@ test('the build\'s service worker lists the app pages, the engine and its assets
   for (const page of ['index.html', 'exercises.html', 'labs.html']) assert.match(readFileSync(join(DIST, page), 'utf8'), /<link rel="manifest" href="\.\/manifest\.webmanifest"/, page);
 });
 
+test('Chromium finds the site installable: its manifest parses without error, nothing stands in the way', async () => {
+  // a profile of its own on disk: the tests' usual contexts are incognito, where nothing is installable
+  const profile = mkdtempSync(join(tmpdir(), 'attention-lab-profile-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  try {
+    const page = await context.newPage();
+    await page.goto(env.base);
+    await ready(page);
+    await savedOffline(page);
+    const cdp = await context.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest');
+    assert.equal(manifest.url, `${env.base}manifest.webmanifest`);
+    assert.deepEqual(manifest.errors, []);
+    assert.deepEqual((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, []);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
 test('after one visit, with the network off: every page opens and computes, a share link computes, an exercise is checked and kept', async () => {
   const { context, open, problems } = await newContext(env.base);
   const page = await open('');
@@ -89,6 +110,9 @@ test('after one visit, with the network off: every page opens and computes, a sh
   await ready(page);
   assert.equal(await page.locator('.app-status-offline').count(), 1, 'a reloaded page says it is offline too');
   assert.deepEqual(await axeViolations(page), [], 'the offline notice is accessible');
+  // "Hide" leaves a one-word badge while offline
+  await page.click('.app-status-hide');
+  assert.equal((await page.locator('.app-status').innerText()).trim(), 'Offline');
   // the share link, opened offline in a new tab, computes its lesson: the numbers of the online page
   const shared = await open(link.slice(env.base.length));
   await ready(shared);

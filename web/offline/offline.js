@@ -1,12 +1,12 @@
 // Offline after the first visit, on every app page (loaded by its HTML beside the page's own script): registers
 // the service worker once the page has loaded, and says when the network is gone and when a new version waits.
-// The state is {online, cached, update, later}; every change renders the status bar and the <html> data
+// The state is {online, cached, update, later, quiet}; every change renders the status bar and the <html> data
 // attributes (data-online, data-offline, data-update) that tests and styles read.
 import './offline.css';
 import { mayRegister, watchServiceWorker } from './lifecycle.js';
 import { createStatusView } from './status-view.js';
 
-let state = { online: navigator.onLine, cached: 'off', update: 'none', later: false };
+let state = { online: navigator.onLine, cached: 'off', update: 'none', later: false, quiet: false };
 let worker = null;
 let view = null;
 
@@ -20,8 +20,8 @@ function set(patch) {
 }
 
 function start() {
-  view = createStatusView({ onUpdate: () => worker?.applyUpdate(), onLater: () => set({ later: true }) });
-  window.addEventListener('online', () => set({ online: true }));
+  view = createStatusView({ onUpdate: () => worker?.applyUpdate(), onLater: () => set({ later: true }), onQuiet: () => set({ quiet: true }) });
+  window.addEventListener('online', () => set({ online: true, quiet: false })); // a next time offline is said in full again
   window.addEventListener('offline', () => set({ online: false }));
   // off: the offline single file, or a frame inside another site
   if (mayRegister()) worker = watchServiceWorker(({ cached, update }) => set({ cached, update, later: state.later && update === 'ready' }));

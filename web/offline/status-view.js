@@ -1,5 +1,6 @@
 // The page's word on the network and on updates: a small bar at the bottom corner, empty (hidden) while there is
-// nothing to say. render(status) draws it from {online, cached, update} alone.
+// nothing to say. render(status) draws it from {online, cached, update, later, quiet} alone: "Hide" shrinks the
+// offline notice to a one-word badge (it stays while the network is gone), "Later" puts the update offer away.
 
 const MESSAGES = {
   offlineReady: 'You are offline. This page, the walkthrough, the exercises and the labs all work without the network.',
@@ -8,7 +9,7 @@ const MESSAGES = {
   applying: 'Updating to the new version…',
 };
 
-export function createStatusView({ onUpdate, onLater }) {
+export function createStatusView({ onUpdate, onLater, onQuiet }) {
   const bar = document.createElement('div');
   bar.className = 'app-status';
   bar.hidden = true;
@@ -18,15 +19,20 @@ export function createStatusView({ onUpdate, onLater }) {
   document.body.append(bar);
 
   return {
-    render({ online, cached, update, later }) {
+    render({ online, cached, update, later, quiet }) {
       const lines = [];
-      if (!online) lines.push(['offline', cached === 'ready' ? MESSAGES.offlineReady : MESSAGES.offlineNotSaved]);
+      if (!online) lines.push(['offline', quiet ? 'Offline' : cached === 'ready' ? MESSAGES.offlineReady : MESSAGES.offlineNotSaved]);
       if (update === 'ready' && !later) lines.push(['update', MESSAGES.update]);
       if (update === 'applying') lines.push(['update', MESSAGES.applying]);
       live.replaceChildren(...lines.map(([kind, text]) => {
         const p = document.createElement('p');
         p.className = `app-status-${kind}`;
         p.textContent = text;
+        if (kind === 'offline' && !quiet) {
+          const hide = Object.assign(document.createElement('button'), { type: 'button', className: 'app-status-hide', textContent: 'Hide' });
+          hide.addEventListener('click', onQuiet);
+          p.append(' ', hide);
+        }
         if (kind === 'update' && update === 'ready') {
           const reload = Object.assign(document.createElement('button'), { type: 'button', className: 'app-status-reload', textContent: 'Reload to update' });
           reload.addEventListener('click', onUpdate);
