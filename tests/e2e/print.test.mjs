@@ -126,6 +126,12 @@ async function worksheets(page, { who, count, keys = true }, name) {
   const before = await page.evaluate(() => window.__printed ?? 0);
   await page.click('.worksheet-dialog .ws-print');
   await page.waitForFunction((n) => window.__printed === n + 1, before);
+  // on the sheets: a blank (a box, or a tick for an option) for every exercise, and nothing filled in
+  const blanks = await page.evaluate(() => [...document.querySelectorAll('.worksheets .ws-sheet')].map((s) => ({
+    exercises: s.querySelectorAll('.ws-ex').length, withBlank: [...s.querySelectorAll('.ws-ex')].filter((e) => e.querySelector('.ws-box, .ws-tick')).length,
+    filled: [...s.querySelectorAll('.ws-box')].filter((b) => b.textContent.replace(b.querySelector('.ws-box-label')?.textContent ?? '', '').trim()).length,
+  })));
+  for (const b of blanks) assert.deepEqual(b, { exercises: b.exercises, withBlank: b.exercises, filled: 0 });
   const pages = await printed(page, name);
   // done printing (page.pdf fires afterprint): the sheets are gone, the page prints as itself again
   await page.waitForFunction(() => !document.querySelector('.worksheets') && !document.documentElement.dataset.print);

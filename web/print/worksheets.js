@@ -57,15 +57,18 @@ function widthClass(ex) {
   return widest > 8 ? ' wide' : widest > 6 ? ' snug' : '';
 }
 
+/** An exercise's title on paper, with its head when the lesson has several (as the page tags it). */
+const headed = (ex, heads, titleOf) => titleOf(ex) + (heads > 1 && Number.isInteger(ex.given?.head) && ex.kind !== 'multihead_shapes' ? ` (head ${ex.given.head + 1})` : '');
+
 /** One page or more: the sheet of one seed. */
-function studentSheet({ sheet, seed, link, tokens, givenHtml, titleOf }) {
+function studentSheet({ sheet, seed, link, tokens, heads, givenHtml, titleOf }) {
   const page = document.createElement('section');
   page.className = 'ws-sheet';
   page.dataset.seed = String(seed);
   page.innerHTML = `<header class="ws-head"><div><p class="ws-kicker">Worksheet · seed <b>${seed}</b></p><h1>${esc(sheet.title || 'Exercises')}</h1>
       <p class="ws-name">Name <span class="ws-line"></span> Date <span class="ws-line short"></span></p>
       <p class="ws-link">Check your answers online with seed ${seed}: <span class="ws-url">${esc(link)}</span></p></div></header>
-    <ol class="ws-list">${sheet.exercises.map((ex, k) => `<li class="ws-ex${widthClass(ex)}"><p class="ws-title"><b>${k + 1}. ${esc(titleOf(ex))}</b></p>
+    <ol class="ws-list">${sheet.exercises.map((ex, k) => `<li class="ws-ex${widthClass(ex)}"><p class="ws-title"><b>${k + 1}. ${esc(headed(ex, heads, titleOf))}</b></p>
       <p class="prompt">${esc(ex.prompt)}</p><div class="given">${givenHtml(ex, tokens)}</div>${blanks(ex, tokens)}</li>`).join('')}</ol>`;
   const qr = qrImage(link, 22, `QR code of the link to seed ${seed}'s sheet`);
   if (qr) page.querySelector('.ws-head').append(qr);
@@ -74,21 +77,22 @@ function studentSheet({ sheet, seed, link, tokens, givenHtml, titleOf }) {
 }
 
 /** The instructor's page for one seed: every key and its worked solution. */
-function answerKey({ sheet, seed, titleOf }) {
+function answerKey({ sheet, seed, heads, titleOf }) {
   const page = document.createElement('section');
   page.className = 'ws-key';
   page.dataset.seed = String(seed);
   page.innerHTML = `<header class="ws-head"><div><p class="ws-kicker">Answer key · seed <b>${seed}</b> · for the instructor</p><h1>${esc(sheet.title || 'Exercises')}</h1></div></header>
-    <ol class="ws-list">${sheet.exercises.map((ex, k) => `<li class="ws-ex"><p class="ws-title"><b>${k + 1}. ${esc(titleOf(ex))}</b> — answer: <b class="ws-key-answer">${esc(describeAnswer(ex.answer, ex))}</b></p>
+    <ol class="ws-list">${sheet.exercises.map((ex, k) => `<li class="ws-ex"><p class="ws-title"><b>${k + 1}. ${esc(headed(ex, heads, titleOf))}</b> — answer: <b class="ws-key-answer">${esc(describeAnswer(ex.answer, ex))}</b></p>
       <ol class="ws-solution">${(ex.solution ?? []).map((s) => `<li>${esc(s)}</li>`).join('')}</ol></li>`).join('')}</ol>`;
   return page;
 }
 
 /**
  * Builds the print of `seeds` for the set `source` (the page's {kind, id, text}): the students' sheets, then
- * (with `keys`) an answer-key page per seed. Returns {element, problems}: what the engine refused, if anything.
+ * (with `keys`) an answer-key page per seed; tokens and heads are the set's lesson's (the same for every seed).
+ * Returns {element, problems}: what the engine refused, if anything.
  */
-export function buildWorksheets({ engine, source, seeds, keys, tokens, givenHtml, titleOf }) {
+export function buildWorksheets({ engine, source, seeds, keys, tokens, heads = 1, givenHtml, titleOf }) {
   const root = document.createElement('div');
   root.className = 'worksheets';
   const sheets = [];
@@ -97,8 +101,8 @@ export function buildWorksheets({ engine, source, seeds, keys, tokens, givenHtml
     if (!r.ok) return { element: null, problems: r.problems ?? [{ field: '', message: 'the engine stopped' }] };
     sheets.push({ sheet: r.value, seed });
   }
-  for (const { sheet, seed } of sheets) root.append(studentSheet({ sheet, seed, link: sheetLink(source, seed), tokens, givenHtml, titleOf }));
-  if (keys) for (const { sheet, seed } of sheets) root.append(answerKey({ sheet, seed, titleOf }));
+  for (const { sheet, seed } of sheets) root.append(studentSheet({ sheet, seed, link: sheetLink(source, seed), tokens, heads, givenHtml, titleOf }));
+  if (keys) for (const { sheet, seed } of sheets) root.append(answerKey({ sheet, seed, heads, titleOf }));
   return { element: root, problems: [] };
 }
 
@@ -159,7 +163,7 @@ export function installWorksheets({ engine, header, current, givenHtml, titleOf 
     const state = current();
     const { element, problems } = buildWorksheets({
       engine, source: state.source, seeds: seedsOf({ who, count }, state.seed), keys: form.elements.keys.checked,
-      tokens: state.trace?.tokens ?? [], givenHtml, titleOf,
+      tokens: state.trace?.tokens ?? [], heads: state.trace?.heads ?? 1, givenHtml, titleOf,
     });
     if (!element) {
       e.preventDefault();
