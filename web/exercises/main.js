@@ -6,7 +6,7 @@ import { SETS, setById } from './sets.js';
 import { describeAnswer, judge, label, readAnswer } from './check.js';
 import { browserSeed, clearProgress, loadProgress, persistent, saveProgress, storageTrouble } from './progress.js';
 import { esc, grid, paintGrids, rowsOf, show } from './grid.js';
-import { createOffThreadEngine, OFF_THREAD_WORK, workOf } from '../off-thread.js';
+import { createOffThreadEngine, OFF_THREAD_WORK } from '../off-thread.js';
 import { decodeText as decodeBase64Url, encodeText as encodeBase64Url } from '../lib/base64url.js';
 
 const app = document.getElementById('app');
@@ -111,7 +111,7 @@ function load({ source, seed, notices }) {
     // The engine read the set (its text is never parsed here) and hands back the lesson of this seed.
     state.sheet = result.value;
     const lesson = state.sheet.lesson;
-    if (offThread && workOf(lesson) > OFF_THREAD_WORK) {
+    if (offThread && engine.plan(lesson).work > OFF_THREAD_WORK) {
       // a big lesson's matrices are computed in the walkthrough's worker: the sheet is usable meanwhile
       const mine = state;
       state.computing = true;
