@@ -11,7 +11,7 @@ after(async () => { await env?.close(); });
 
 const lesson = (n, d, heads = 1) => ({ heads, tokens: Array.from({ length: n }, (_, i) => `w${i}`),
   init: { seed: 3, draws: [{ name: 'X', shape: [n, d] }, ...['W_Q', 'W_K', 'W_V'].map((name) => ({ name, shape: [d, d], scale: 0.1 }))] } });
-const trace = (page) => page.evaluate(() => { const t = window.attentionLab.getTrace(); return { X: Array.from(t.X.data), cols: t.X.cols, weights: t.heads[0].weights }; });
+const trace = (page) => page.evaluate(() => { const t = window.attentionLab.getTrace(); return { X: Array.from(t.X.data), cols: t.X.cols, weights: Array.from(t.headTraces[0].weights.data) }; });
 
 test('16 × 16 stays a table; beyond it a matrix is a canvas of its full shape', async () => {
   const { page, problems } = await open(env);
