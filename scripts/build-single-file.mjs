@@ -28,8 +28,12 @@ const page = outputs.find((o) => o.type === 'chunk' && o.isEntry).code;
 
 const icon = `data:image/svg+xml;base64,${readFileSync(`${web}public/favicon.svg`).toString('base64')}`;
 const indexHtml = readFileSync(`${web}index.html`, 'utf8');
+// A style sheet with the sheets it imports written in place (a file:// page fetches nothing), paths from its folder.
+const inlined = (path) => readFileSync(`${web}${path}`, 'utf8')
+  .replace(/@import url\('\.\/([^']+)'\);\n?/g, (_, rel) => inlined(`${path.replace(/[^/]*$/, '')}${rel}`));
 // every style sheet the page links (its own, the print sheet), in order, as one inline style
-const css = [...indexHtml.matchAll(/<link rel="stylesheet" href="\.\/([^"]+)">/g)].map((m) => readFileSync(`${web}${m[1]}`, 'utf8')).join('\n');
+const css = [...indexHtml.matchAll(/<link rel="stylesheet" href="\.\/([^"]+)">/g)].map((m) => inlined(m[1])).join('\n');
+if (css.includes('@import')) throw new Error('a style sheet of web/index.html imports one this build does not inline');
 const inline = (js) => js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 // The served pages' policy allows scripts from 'self' only; this file's scripts and style are inline, so its own
 // policy allows exactly them by their SHA-256 hashes, and no network at all (connect-src data: only: the inlined

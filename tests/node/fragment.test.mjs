@@ -9,8 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { loadEngine } from '../../wasm/engine.js';
 import { encodeState } from '../../web/share.js';
-import { execFileSync } from 'node:child_process';
-import { STEP_IDS, LOCKABLE, SELECTABLE } from '../../web/registry.js';
+import { INPUTS, LOCKABLE, MATRICES, SELECTABLE, STEPS, STEP_IDS } from '../../web/registry.js';
 
 const root = new URL('../../', import.meta.url);
 const engine = await loadEngine({ wasmBinary: readFileSync(new URL('build-wasm/wasm/attnlab_engine.wasm', root)) });
@@ -245,9 +244,22 @@ test('hostile fragments: the same answers, and the lesson exactly as JSON.parse 
   assert.ok(Object.is(r.state.lesson.X[0][1], -0) && r.state.lesson.X[0][0] === Infinity && r.state.note === '\ud800');
 });
 
-test('the link schema the engine checks is generated from the page\'s registry (core/link_schema.hpp is up to date)', () => {
-  execFileSync(process.execPath, [new URL('scripts/gen-link-schema.mjs', root).pathname, '--check'], { stdio: 'pipe' });
+test('one list of steps and link names (core/steps.json): the page\'s registry covers it, the engine checks it', () => {
+  for (const step of STEPS) {
+    assert.ok(step.explain && step.formula, `${step.id} has its words in web/registry.js or web/registry-layer.js`);
+    for (const name of step.matrices) assert.ok(MATRICES[name], `${step.id} shows ${name}, a matrix of the registry`);
+  }
+  // a cell may be selected in every matrix the page draws, and an instructor may lock every input
+  assert.deepEqual([...SELECTABLE].sort(), Object.keys(MATRICES).sort());
+  for (const name of INPUTS) assert.ok(LOCKABLE.includes(name), name);
   for (const id of ['add_norm', 'cross_score', 'ffn_norm']) assert.ok(STEP_IDS.includes(id));
   for (const name of ['layer.ln1.gamma', 'layer.W_ff1', 'cross.W_Q']) assert.ok(LOCKABLE.includes(name));
   for (const name of ['norm1', 'ffn_hidden', 'cross_weights', 'P']) assert.ok(SELECTABLE.includes(name));
+  // the engine compiled the same file in: a link may name a layer's step, matrix and input
+  const hash = v2raw(JSON.stringify({ l: { tokens: ['a'], X: [[1]], W_Q: [[1]], W_K: [[1]], W_V: [[1]] },
+    s: 'ffn_norm', sel: ['cross_weights', 0, 0, 0], hide: STEP_IDS.slice(6), lock: LOCKABLE }));
+  const r = engine.decodeFragment(hash);
+  assert.equal(r.ok, true, r.message);
+  assert.deepEqual(r.state.hidden, STEP_IDS.slice(6));
+  assert.deepEqual(r.state.locked, LOCKABLE);
 });

@@ -7,16 +7,16 @@ import { describeAnswer, judge, label, readAnswer } from './check.js';
 import { browserSeed, clearProgress, loadProgress, persistent, saveProgress, storageTrouble } from './progress.js';
 import { esc, grid, paintGrids, rowsOf, show } from './grid.js';
 import { installWorksheets } from '../print/worksheets.js';
-import { createOffThreadEngine, OFF_THREAD_WORK, workOf } from '../off-thread.js';
+import { createOffThreadEngine, OFF_THREAD_WORK } from '../off-thread.js';
+import { stepById } from '../registry.js';
 import { decodeText as decodeBase64Url, encodeText as encodeBase64Url } from '../lib/base64url.js';
-import { LAYER_MATRICES, LAYER_STEPS, labelsOf } from '../registry-layer.js';
+import { LAYER_MATRICES, labelsOf } from '../registry-layer.js';
 import { startLms } from '../lms/hook.js';
 import { answeredStatement } from '../lms/xapi.js';
 import { downloadHtml, wireDownload } from '../lms/download.js';
 import { finishHtml, gradeHtml, wireFinish, wireGrade } from '../lms/results-ui.js';
 
 const app = document.getElementById('app');
-const MAX_SEED = 0xffffffff;
 const WRONG_BEFORE_SOLUTION = 3;
 const embedded = window.parent !== window;
 const offThread = createOffThreadEngine();
@@ -28,6 +28,7 @@ try {
   app.innerHTML = `<p class="fatal">The attention engine could not start: ${esc(err.message)}</p>`;
   throw err;
 }
+const MAX_SEED = engine.schema().maxSeed; // the engine's seed range (np.random.seed's)
 
 // The engine stopped (a trap, abort or out of memory): start a fresh instance and reopen the last sheet; the
 // answers come back from localStorage (progress.js writes every change at once).
@@ -49,15 +50,15 @@ const KIND_TITLES = {
   layer_norm_cell: 'One layer-norm cell', residual_sum: 'A residual sum', ffn_cell: 'One feed-forward unit', cross_shapes: 'Cross-attention shapes',
   sinusoidal_entry: 'A sinusoidal position',
 };
-const STEP_TITLES = { embed: 'Embed', project: 'Project', score: 'Score', scale: 'Scale', softmax: 'Softmax', sum: 'Sum', ...Object.fromEntries(LAYER_STEPS.map((s) => [s.id, s.title])) };
 
 /** A step of the Transformer layer (web/registry-layer.js): its matrices this trace has, as grids. */
 function layerStepGrids(t, id) {
-  const step = LAYER_STEPS.find((s) => s.id === id);
-  if (!step) return '';
+  const step = stepById(id);
+  if (!step?.applies) return '';
   const out = [];
   for (const name of step.matrices) {
     const m = LAYER_MATRICES[name];
+    if (!m) continue;
     const heads = m.perHead ? t.headTraces.map((_, h) => h) : [0];
     for (const h of heads) {
       let value = null;
@@ -137,7 +138,7 @@ function load({ source, seed, notices }) {
     // The engine read the set (its text is never parsed here) and hands back the lesson of this seed.
     state.sheet = result.value;
     const lesson = state.sheet.lesson;
-    if (offThread && workOf(lesson) > OFF_THREAD_WORK) {
+    if (offThread && engine.plan(lesson).work > OFF_THREAD_WORK) {
       // a big lesson's matrices are computed in the walkthrough's worker: the sheet is usable meanwhile
       const mine = state;
       state.computing = true;
@@ -331,8 +332,8 @@ function renderLesson() {
     if (step === 'scale') body = heads.map(({ h, sub }) => grid(h.scaled, { caption: `scaled = scores ÷ ${show(t.divisor, 3)}` + sub, rowLabels: tok, colLabels: tok, digits: 2 })).join('');
     if (step === 'softmax') body = heads.map(({ h, i, sub }) => grid(h.weights, { caption: 'weights = softmax(scaled)' + sub, rowLabels: tok, colLabels: tok, digits: 2, scale: 'sequential', hiddenRows: veiled.get(i) ?? new Set(), hiddenNote: 'answer the prediction first' })).join('');
     if (step === 'sum') body = heads.map(({ h, sub }) => grid(h.Z, { caption: 'Z = weights·V' + sub, rowLabels: tok, digits: 2 })).join('');
-    if (STEP_TITLES[step] && !body) body = layerStepGrids(t, step);
-    parts.push(`<section class="lesson-step" data-step="${esc(step)}"><h3>${esc(STEP_TITLES[step] ?? step)}</h3><div class="grids">${body}</div></section>`);
+    if (!body) body = layerStepGrids(t, step);
+    parts.push(`<section class="lesson-step" data-step="${esc(step)}"><h3>${esc(stepById(step)?.title ?? step)}</h3><div class="grids">${body}</div></section>`);
   }
   panel.querySelector('.ex-lesson-body').innerHTML = parts.join('');
   paintGrids(panel.querySelector('.ex-lesson-body'));
