@@ -25,6 +25,9 @@ const available = (t, name, h) => {
 function gridsOf(step) {
   return (t, state) => {
     const grids = [];
+    // matrices keep the registry's order: a new row of heatmaps starts where the kind (state, weights, vectors) changes
+    let segment = 0, last = null;
+    const rowOf = (kind) => { if (kind !== last) { segment++; last = kind; } return `${kind} seg${segment}`; };
     for (const name of step.matrices) {
       const m = LAYER_MATRICES[name];
       if (!available(t, name, 0)) continue;
@@ -33,8 +36,9 @@ function gridsOf(step) {
         editable: Boolean(m.editable) && !state.locked.includes(name) && !state.locked.includes('layer'),
       };
       if (m.perHead) {
+        last = null;
         for (let h = 0; h < t.heads; h++) grids.push({ key: `${name}${h}`, matrix: name, head: h, group: h, options: { ...options, ariaName: `${m.title}${t.heads > 1 ? ` head ${h + 1}` : ''}` } });
-      } else grids.push({ key: name, matrix: name, row: m.rows === 'one' ? 'vectors' : m.editable ? 'weights-row' : 'main', options });
+      } else grids.push({ key: name, matrix: name, row: rowOf(m.rows === 'one' ? 'vectors' : m.editable ? 'weights-row' : 'states'), options });
     }
     return grids;
   };
