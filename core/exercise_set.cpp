@@ -8,7 +8,7 @@
 #include "exercises.hpp"
 #include "lesson_json.hpp"
 #include "limits.hpp"
-#include "link_schema.hpp"
+#include "steps.hpp"
 #include "text.hpp"
 
 namespace attnlab {
@@ -113,18 +113,15 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
     if (!valid_tolerance(*t)) fail("tolerance", tolerance_rule);
     else set.tolerance = *t;
   }
-  // the walkthrough's steps, the Transformer layer's included (core/link_schema.hpp, from the page's registry)
-  const auto& steps = link_schema::step_ids;
   if (auto v = j.find("visible_steps"); v != j.end()) {
     if (!v->is_array()) fail("visible_steps", "must be a list of step names");
     else set.visible_steps.emplace();
     if (v->is_array())
       for (std::size_t i = 0; i < v->size(); ++i) {
         const json& s = (*v)[i];
-        if (!s.is_string() || std::find(steps.begin(), steps.end(), s.get<std::string>()) == steps.end())
-          fail("visible_steps[" + std::to_string(i) + "]",
-               "must be a step of the walkthrough: embed, project, score, scale, softmax, sum, or one of the layer's "
-               "(add_norm, cross_score, cross_softmax, cross_sum, cross_norm, ffn, ffn_norm)");
+        // the walkthrough's steps, the Transformer layer's included (core/steps.json)
+        if (!s.is_string() || !one_of(step_ids(), s.get<std::string>()))
+          fail("visible_steps[" + std::to_string(i) + "]", "must be a step of the walkthrough: " + listed(step_ids()));
         else set.visible_steps->push_back(s);
       }
   }

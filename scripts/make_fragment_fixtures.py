@@ -11,7 +11,6 @@ Deterministic, no network. Run: /usr/bin/python3 scripts/make_fragment_fixtures.
 """
 import base64
 import json
-import re
 import pathlib
 import random
 import urllib.parse
@@ -313,10 +312,9 @@ def inflate_cases():
 # ---- links.json ---------------------------------------------------------------------------------------------
 
 def schema_list(name):
-    """A list of core/link_schema.hpp (generated from web/registry.js): the view fields a link may carry."""
-    text = (ROOT / "core" / "link_schema.hpp").read_text()
-    body = re.search(name + r"\{(.*?)\};", text, re.S).group(1)
-    return re.findall(r'"([^"]+)"', body)
+    """A list of core/steps.json (the page's registry and the engine read it): the view fields a link may carry."""
+    data = json.loads((ROOT / "core" / "steps.json").read_text())
+    return [s["id"] for s in data["steps"]] if name == "step_ids" else data[name]
 
 
 STEP_IDS = schema_list("step_ids")

@@ -1,7 +1,8 @@
-// The rest of the Transformer layer after step 6, as data (web/registry.js takes these in): add & norm, a
-// decoder's cross-attention (score → softmax → sum, then add & norm), the feed-forward network and its add & norm
-// (Vaswani et al., section 3; core/layer.hpp computes them). A step here also says when it applies: `layer`
-// (every lesson with a "layer") or `decoder` (a layer with a source and cross-attention weights).
+// The rest of the Transformer layer after step 6 (web/registry.js takes these in): add & norm, a decoder's
+// cross-attention (score → softmax → sum, then add & norm), the feed-forward network and its add & norm (Vaswani et
+// al., section 3; core/layer.hpp computes them). The steps themselves are data in core/steps.json, shared with the
+// engine; a step there also says when it applies: `layer` (every lesson with a "layer") or `decoder` (a layer with
+// a source and cross-attention weights). Here: their words (explain, formula) and their matrices.
 //
 // A matrix here also says where its numbers are (value(trace, head)) and what its rows and columns are
 // ('tokens', 'source' tokens, model 'dims', FFN 'hidden' units, 'one' row of a vector), so one generic view
@@ -13,60 +14,47 @@ const math = (body) => `<math display="block"><mrow>${body}</mrow></math>`;
 const LN = (k, arg) => `<mi>LN</mi><mn>${k}</mn><mo>(</mo>${arg}<mo>)</mo>`;
 const KT = `<msup><mi>K</mi><mi>⊤</mi></msup>`;
 
-export const LAYER_STEPS = [
-  {
-    id: 'add_norm', title: 'Add & norm', applies: 'layer', fields: ['layer', 'W_O', 'b_Q', 'b_K', 'b_V', 'b_O'],
-    matrices: ['attention', 'sum1', 'layer.ln1.gamma', 'layer.ln1.beta', 'norm1'],
+/** The words of the layer's steps (their ids, titles, matrices and fields are in core/steps.json). */
+export const LAYER_TEXT = {
+  add_norm: {
     explain: 'Attention’s output is not used alone: it is added to what went in (a <em>residual connection</em>, so each token keeps ' +
       'its own row and adds what it learned from the others), and the sum is normalised row by row. Layer normalisation ' +
       'subtracts the row’s mean and divides by its standard deviation, so every row has mean 0 and variance 1; the learned ' +
       'γ and β then stretch and shift each column. Pre-norm layers normalise before the attention instead.',
     formula: math(`${mi('x')}<mo>′</mo><mo>=</mo>${LN(1, `${mi('x')}<mo>+</mo><mi>MHA</mi><mo>(</mo>${mi('x')}<mo>)</mo>`)}<mo>,</mo><mspace width="1em"></mspace><mi>LN</mi><mo>(</mo>${sub('x', 'c')}<mo>)</mo><mo>=</mo><mi>γ</mi><mfrac><mrow>${sub('x', 'c')}<mo>−</mo><mi>μ</mi></mrow><msqrt><msup><mi>σ</mi><mn>2</mn></msup><mo>+</mo><mi>ε</mi></msqrt></mfrac><mo>+</mo><mi>β</mi>`),
   },
-  {
-    id: 'cross_score', title: 'Cross-attention: score', applies: 'decoder', fields: ['source', 'cross'],
-    matrices: ['source.X', 'cross.W_Q', 'cross.W_K', 'cross_scores'],
+  cross_score: {
     explain: 'A decoder also looks at the sentence it translates. Its queries come from its own stream (the target tokens so far); ' +
       'the keys and values come from the encoder’s output for the source sentence. So the score table has one row per target ' +
       'token and one column per source token — n × m, not n × n. This is the Transformer’s form of Bahdanau’s encoder–decoder attention.',
     formula: math(`${mi('Q')}<mo>=</mo>${mi('x')}<mo>′</mo>${sub('W', 'Q')}<mo>,</mo><mspace width="0.5em"></mspace>${mi('K')}<mo>=</mo>${sub('X', 'src')}${sub('W', 'K')}<mo>,</mo><mspace width="0.5em"></mspace>${mi('S')}<mo>=</mo><mfrac><mrow>${mi('Q')}${KT}</mrow><msqrt>${sub('d', 'k')}</msqrt></mfrac><mo>∈</mo><msup><mi>ℝ</mi><mrow><mi>n</mi><mo>×</mo><mi>m</mi></mrow></msup>`),
   },
-  {
-    id: 'cross_softmax', title: 'Cross-attention: softmax', applies: 'decoder', fields: ['source.padding'],
-    matrices: ['cross_weights'],
+  cross_softmax: {
     explain: 'Each target token’s row of scores becomes weights over the source tokens, exactly as in step 5. A padded source ' +
       'token is hidden: its weight is 0. Read a row to see which source words a target word is translated from.',
     formula: math(`${sub('A', 'ij')}<mo>=</mo><mi>softmax</mi><msub><mo>(</mo><mi>j</mi></msub>${sub('S', 'ij')}<mo>)</mo><mo>,</mo><mspace width="1em"></mspace><mi>i</mi><mo>≤</mo><mi>n</mi><mo>,</mo><mi>j</mi><mo>≤</mo><mi>m</mi>`),
   },
-  {
-    id: 'cross_sum', title: 'Cross-attention: sum', applies: 'decoder', fields: [],
-    matrices: ['cross.W_V', 'cross_Z', 'cross.W_O', 'cross_output'],
+  cross_sum: {
     explain: 'Each target token takes a blend of the source tokens’ value rows, in the proportions of its weights; the heads are ' +
       'laid side by side and W<sub>O</sub> mixes them back to d<sub>model</sub> columns, ready to be added to the stream.',
     formula: math(`${mi('Z')}<mo>=</mo>${mi('A')}<mo>(</mo>${sub('X', 'src')}${sub('W', 'V')}<mo>)</mo><mo>,</mo><mspace width="1em"></mspace><mi>out</mi><mo>=</mo><mi>concat</mi><mo>(</mo>${sub('Z', '1')}<mo>…</mo>${sub('Z', 'h')}<mo>)</mo>${sub('W', 'O')}`),
   },
-  {
-    id: 'cross_norm', title: 'Add & norm (after cross-attention)', applies: 'decoder', fields: [],
-    matrices: ['cross_in', 'sum2', 'layer.ln2.gamma', 'layer.ln2.beta', 'norm2'],
+  cross_norm: {
     explain: 'The cross-attention’s output is added to the stream it read, and the sum is normalised again with its own γ and β.',
     formula: math(`${mi('x')}<mo>″</mo><mo>=</mo>${LN(2, `${mi('x')}<mo>′</mo><mo>+</mo><mi>CrossAttn</mi><mo>(</mo>${mi('x')}<mo>′</mo><mo>,</mo>${sub('X', 'src')}<mo>)</mo>`)}`),
   },
-  {
-    id: 'ffn', title: 'Feed-forward', applies: 'layer', fields: ['layer.W_ff1', 'layer.b_ff1', 'layer.W_ff2', 'layer.b_ff2', 'layer.activation'],
-    matrices: ['ffn_in', 'layer.W_ff1', 'layer.b_ff1', 'ffn_hidden', 'ffn_activated', 'layer.W_ff2', 'layer.b_ff2', 'ffn_output'],
+  ffn: {
     explain: 'Attention mixes tokens; the feed-forward network then works on each token alone, the same two small layers for every row. ' +
       'The row is widened to d<sub>ff</sub> hidden units, passed through a nonlinearity (ReLU sets negatives to 0; GELU bends them ' +
       'smoothly), and projected back to d<sub>model</sub>. Most of a Transformer’s parameters live here.',
     formula: math(`<mi>FFN</mi><mo>(</mo>${mi('x')}<mo>)</mo><mo>=</mo><mi>act</mi><mo>(</mo>${mi('x')}${sub('W', 'ff1')}<mo>+</mo>${sub('b', 'ff1')}<mo>)</mo>${sub('W', 'ff2')}<mo>+</mo>${sub('b', 'ff2')}`),
   },
-  {
-    id: 'ffn_norm', title: 'Add & norm (after feed-forward)', applies: 'layer', fields: ['layer.ln2', 'layer.ln3', 'layer.eps', 'layer.norm'],
-    matrices: ['ffn_sum', 'ffn_gamma', 'ffn_beta', 'ffn_normed', 'layer_output'],
+  ffn_norm: {
     explain: 'The last residual connection adds the feed-forward output to its input, and a final layer norm gives the layer’s output: ' +
       'one row per token, d<sub>model</sub> wide, the same shape as X. That is what the next layer reads — a Transformer stacks this block N times.',
     formula: math(`${mi('y')}<mo>=</mo>${LN('', `${mi('x')}<mo>+</mo><mi>FFN</mi><mo>(</mo>${mi('x')}<mo>)</mo>`)}<mo>∈</mo><msup><mi>ℝ</mi><mrow><mi>n</mi><mo>×</mo>${sub('d', 'model')}</mrow></msup>`),
   },
-];
+};
 
 const decoder = (t) => Boolean(t.cross);
 // The feed-forward sub-layer is the second (encoder) or third (decoder): its sum and norm.

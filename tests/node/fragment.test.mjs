@@ -9,8 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { loadEngine } from '../../wasm/engine.js';
 import { encodeState } from '../../web/share.js';
-import { execFileSync } from 'node:child_process';
-import { STEP_IDS, LOCKABLE, SELECTABLE } from '../../web/registry.js';
+import { STEP_IDS, LOCKABLE, SELECTABLE, MATRICES, INPUTS } from '../../web/registry.js';
 
 const root = new URL('../../', import.meta.url);
 const engine = await loadEngine({ wasmBinary: readFileSync(new URL('build-wasm/wasm/attnlab_engine.wasm', root)) });
@@ -245,9 +244,9 @@ test('hostile fragments: the same answers, and the lesson exactly as JSON.parse 
   assert.ok(Object.is(r.state.lesson.X[0][1], -0) && r.state.lesson.X[0][0] === Infinity && r.state.note === '\ud800');
 });
 
-test('the link schema the engine checks is generated from the page\'s registry (core/link_schema.hpp is up to date)', () => {
-  execFileSync(process.execPath, [new URL('scripts/gen-link-schema.mjs', root).pathname, '--check'], { stdio: 'pipe' });
+test('the link names the engine checks (core/steps.json) are the registry\'s: every step, every matrix, every lock', () => {
   for (const id of ['add_norm', 'cross_score', 'ffn_norm']) assert.ok(STEP_IDS.includes(id));
-  for (const name of ['layer.ln1.gamma', 'layer.W_ff1', 'cross.W_Q']) assert.ok(LOCKABLE.includes(name));
-  for (const name of ['norm1', 'ffn_hidden', 'cross_weights', 'P']) assert.ok(SELECTABLE.includes(name));
+  assert.deepEqual([...SELECTABLE].sort(), Object.keys(MATRICES).sort(), 'a cell of every matrix of the registry may be selected');
+  assert.deepEqual(LOCKABLE.filter((name) => MATRICES[name]?.editable).sort(), INPUTS.slice().sort(), 'every editable matrix may be locked');
+  for (const name of ['layer.ln1.gamma', 'layer.W_ff1', 'cross.W_Q', 'positions', 'layer', 'source']) assert.ok(LOCKABLE.includes(name));
 });

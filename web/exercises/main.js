@@ -6,9 +6,10 @@ import { SETS, setById } from './sets.js';
 import { describeAnswer, judge, label, readAnswer } from './check.js';
 import { browserSeed, clearProgress, loadProgress, persistent, saveProgress, storageTrouble } from './progress.js';
 import { esc, grid, paintGrids, rowsOf, show } from './grid.js';
-import { createOffThreadEngine, OFF_THREAD_WORK, workOf } from '../off-thread.js';
+import { createOffThreadEngine, OFF_THREAD_WORK } from '../off-thread.js';
+import { stepById } from '../registry.js';
 import { decodeText as decodeBase64Url, encodeText as encodeBase64Url } from '../lib/base64url.js';
-import { LAYER_MATRICES, LAYER_STEPS, labelsOf } from '../registry-layer.js';
+import { LAYER_MATRICES, labelsOf } from '../registry-layer.js';
 
 const app = document.getElementById('app');
 const MAX_SEED = 0xffffffff;
@@ -44,12 +45,10 @@ const KIND_TITLES = {
   layer_norm_cell: 'One layer-norm cell', residual_sum: 'A residual sum', ffn_cell: 'One feed-forward unit', cross_shapes: 'Cross-attention shapes',
   sinusoidal_entry: 'A sinusoidal position',
 };
-const STEP_TITLES = { embed: 'Embed', project: 'Project', score: 'Score', scale: 'Scale', softmax: 'Softmax', sum: 'Sum', ...Object.fromEntries(LAYER_STEPS.map((s) => [s.id, s.title])) };
-
-/** A step of the Transformer layer (web/registry-layer.js): its matrices this trace has, as grids. */
+/** A step of the Transformer layer (core/steps.json, web/registry-layer.js): its matrices this trace has, as grids. */
 function layerStepGrids(t, id) {
-  const step = LAYER_STEPS.find((s) => s.id === id);
-  if (!step) return '';
+  const step = stepById(id);
+  if (!step?.applies) return '';
   const out = [];
   for (const name of step.matrices) {
     const m = LAYER_MATRICES[name];
@@ -132,7 +131,7 @@ function load({ source, seed, notices }) {
     // The engine read the set (its text is never parsed here) and hands back the lesson of this seed.
     state.sheet = result.value;
     const lesson = state.sheet.lesson;
-    if (offThread && workOf(lesson) > OFF_THREAD_WORK) {
+    if (offThread && engine.plan(lesson).work > OFF_THREAD_WORK) {
       // a big lesson's matrices are computed in the walkthrough's worker: the sheet is usable meanwhile
       const mine = state;
       state.computing = true;
@@ -309,8 +308,8 @@ function renderLesson() {
     if (step === 'scale') body = heads.map(({ h, sub }) => grid(h.scaled, { caption: `scaled = scores ÷ ${show(t.divisor, 3)}` + sub, rowLabels: tok, colLabels: tok, digits: 2 })).join('');
     if (step === 'softmax') body = heads.map(({ h, i, sub }) => grid(h.weights, { caption: 'weights = softmax(scaled)' + sub, rowLabels: tok, colLabels: tok, digits: 2, scale: 'sequential', hiddenRows: veiled.get(i) ?? new Set(), hiddenNote: 'answer the prediction first' })).join('');
     if (step === 'sum') body = heads.map(({ h, sub }) => grid(h.Z, { caption: 'Z = weights·V' + sub, rowLabels: tok, digits: 2 })).join('');
-    if (STEP_TITLES[step] && !body) body = layerStepGrids(t, step);
-    parts.push(`<section class="lesson-step" data-step="${esc(step)}"><h3>${esc(STEP_TITLES[step] ?? step)}</h3><div class="grids">${body}</div></section>`);
+    if (!body) body = layerStepGrids(t, step);
+    parts.push(`<section class="lesson-step" data-step="${esc(step)}"><h3>${esc(stepById(step)?.title ?? step)}</h3><div class="grids">${body}</div></section>`);
   }
   panel.querySelector('.ex-lesson-body').innerHTML = parts.join('');
   paintGrids(panel.querySelector('.ex-lesson-body'));

@@ -1,7 +1,8 @@
 // One view per step of the Transformer layer (web/registry-layer.js), in the shape of step-views.js:
 // controls(host, on), grids(trace, state), paint(trace, state), notes(trace, state). The heatmaps are the step's
 // matrices of the registry, drawn generically: each says where its numbers are and what its rows and columns are.
-import { LAYER_MATRICES, LAYER_STEPS, extent, labelsOf } from '../registry-layer.js';
+import { LAYER_MATRICES, extent, labelsOf } from '../registry-layer.js';
+import { STEPS } from '../registry.js';
 import { escapeHtml } from '../lib/escape.js';
 import { formatExact } from '../numbers.js';
 import { setHtml } from './dom.js';
@@ -139,7 +140,8 @@ const NOTES = {
   ffn_norm: (t) => [`The layer’s output is ${t.tokens.length} × ${t.dModel}, the same shape as X — ready for the next layer.`, rowStats(t, t.cross ? 3 : 2)],
 };
 
-export const LAYER_VIEWS = Object.fromEntries(LAYER_STEPS.map((step) => [step.id, {
+// the layer's steps of core/steps.json (those with `applies`)
+export const LAYER_VIEWS = Object.fromEntries(STEPS.filter((step) => step.applies).map((step) => [step.id, {
   controls: CONTROLS[step.id],
   grids: gridsOf(step),
   paint: paintOf(step),
