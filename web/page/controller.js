@@ -30,7 +30,7 @@ export function createController({ engine, store, offThread }) {
 
   /** A causal lesson of the six steps (up to 32 tokens) decoded with a KV cache: the engine's steps, or null. */
   function decoding(lesson, trace) {
-    if (lesson.mask !== 'causal' || trace.layer || trace.source || trace.tokens.length > KV_CACHE_MAX_TOKENS) return null;
+    if (trace.mask !== 'causal' || trace.layer || trace.source || trace.tokens.length > KV_CACHE_MAX_TOKENS) return null;
     const r = engine.decode(lesson);
     return r.ok ? r.value : null;
   }
