@@ -119,6 +119,7 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
     if (v->is_array())
       for (std::size_t i = 0; i < v->size(); ++i) {
         const json& s = (*v)[i];
+        // the walkthrough's steps, the Transformer layer's included (core/steps.json)
         if (!s.is_string() || !one_of(step_ids(), s.get<std::string>()))
           fail("visible_steps[" + std::to_string(i) + "]", "must be a step of the walkthrough: " + listed(step_ids()));
         else set.visible_steps->push_back(s);

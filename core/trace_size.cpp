@@ -32,6 +32,23 @@ std::size_t trace_numbers(const Lesson& lesson) {
   total += h * n * n * 5 + h * n * 2;                                  // scores … weights, exp; max, sum
   total += n * static_cast<std::size_t>(wv.cols()) * 2;                // Z of all heads, concat
   total += n * static_cast<std::size_t>(wo ? wo->cols() : wv.cols());  // output
+  // the Transformer's parts (core/trace.hpp): positions, the source, a decoder's cross-attention, the layer
+  const std::size_t m = lesson.source ? lesson.source->tokens.size() : 0;
+  if (lesson.positions != PositionKind::none) total += 2 * n * d_model;  // P, X + P
+  total += m * d_model;                                                  // source.X
+  if (lesson.decoder()) {
+    const std::size_t cq = static_cast<std::size_t>(columns(lesson, "cross.W_Q")),
+                      cv = static_cast<std::size_t>(columns(lesson, "cross.W_V"));
+    total += n * cq + m * (cq + cv) + h * n * m * 5 + h * n * 2 + n * cv + n * d_model;  // Q, K, V … concat, output
+  }
+  if (lesson.layer) {
+    const std::size_t d_ff = static_cast<std::size_t>(columns(lesson, "layer.W_ff1"));
+    const std::size_t sublayers = lesson.decoder() ? 3 : 2;
+    total += 3 * n * d_model;                        // input, attention, output
+    total += sublayers * (n * d_model * 3 + 2 * n);  // each sum and norm (normalized, output, mean, var)
+    total += 2 * n * d_ff + n * d_model;             // ffn_hidden, ffn_activated, ffn_output
+    if (lesson.decoder()) total += n * d_model;      // cross_attention
+  }
   return total;
 }
 
@@ -46,12 +63,12 @@ double trace_work(const Lesson& lesson) {
                 + n * keys * lesson.heads * per_attention_cell;
   if (const Matrix* wo = lesson.find("W_O")) work += n * static_cast<double>(wo->rows() * wo->cols());
   if (const Matrix* ff = lesson.find("layer.W_ff1")) work += 2 * n * static_cast<double>(ff->rows() * ff->cols());
-  // a decoder layer's second attention: queries from its n tokens, keys and values from the m source tokens
-  if (const Matrix* cq = lesson.find("cross.W_Q"); cq && lesson.decoder()) {
-    const double m = static_cast<double>(lesson.source->tokens.size()), cqc = static_cast<double>(cq->cols()),
+  // a decoder's cross-attention: queries from the stream, keys and values from the source's m rows
+  if (lesson.decoder()) {
+    const double m = static_cast<double>(lesson.source->tokens.size()), cq = columns(lesson, "cross.W_Q"),
                  ck = columns(lesson, "cross.W_K"), cv = columns(lesson, "cross.W_V");
-    work += n * d * cqc + m * d * (ck + cv) + n * m * (cqc + cv) + n * m * lesson.heads * per_attention_cell;
-    if (const Matrix* co = lesson.find("cross.W_O")) work += n * static_cast<double>(co->rows() * co->cols());
+    work += n * d * cq + m * d * (ck + cv) + n * m * (cq + cv) + n * m * lesson.heads * per_attention_cell;
+    if (const Matrix* wo = lesson.find("cross.W_O")) work += n * static_cast<double>(wo->rows() * wo->cols());
   }
   return work;
 }

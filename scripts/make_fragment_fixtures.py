@@ -11,7 +11,6 @@ Deterministic, no network. Run: /usr/bin/python3 scripts/make_fragment_fixtures.
 """
 import base64
 import json
-import re
 import pathlib
 import random
 import urllib.parse
@@ -313,7 +312,7 @@ def inflate_cases():
 # ---- links.json ---------------------------------------------------------------------------------------------
 
 def schema_list(name):
-    """A list of core/steps.json (the engine compiles it in, the page's registry reads it): the view fields a link may carry."""
+    """A list of core/steps.json (the page's registry and the engine read it): the view fields a link may carry."""
     data = json.loads((ROOT / "core" / "steps.json").read_text())
     return [s["id"] for s in data["steps"]] if name == "step_ids" else data[name]
 

@@ -24,12 +24,12 @@ const EXPLAIN = {
   Q: (e, h, i, t) => e.explainProjection('Q', h, i, t),
   K: (e, h, i, t) => e.explainProjection('K', h, i, t),
   V: (e, h, i, t) => e.explainProjection('V', h, i, t),
-  // the Transformer layer's cells (core/explain_layer.hpp); a layer norm or the FFN has no head
-  norm1: (e, _h, i, c) => e.explainNorm(1, i, c),
-  norm2: (e, _h, i, c) => e.explainNorm(2, i, c),
-  norm3: (e, _h, i, c) => e.explainNorm(3, i, c),
-  ffn_hidden: (e, _h, i, u) => e.explainFfnHidden(i, u),
-  ffn_output: (e, _h, i, c) => e.explainFfnOutput(i, c),
+  // the Transformer layer's cells (core/explain_layer.hpp)
+  norm1: (e, _, i, c) => e.explainNorm(1, i, c),
+  norm2: (e, _, i, c) => e.explainNorm(2, i, c),
+  norm3: (e, _, i, c) => e.explainNorm(3, i, c),
+  ffn_hidden: (e, _, i, u) => e.explainFfnHidden(i, u),
+  ffn_output: (e, _, i, c) => e.explainFfnOutput(i, c),
   cross_score: (e, h, i, j) => e.explainCrossScore(h, i, j),
 };
 

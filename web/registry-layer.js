@@ -1,7 +1,8 @@
 // The rest of the Transformer layer after step 6 (web/registry.js takes these in): add & norm, a decoder's
 // cross-attention (score → softmax → sum, then add & norm), the feed-forward network and its add & norm (Vaswani et
-// al., section 3; core/layer.hpp computes them). The steps themselves — id, title, matrices, fields and when they
-// apply — are in core/steps.json with the six (the engine reads it too); here are their words: {explain, formula}.
+// al., section 3; core/layer.hpp computes them). The steps themselves are data in core/steps.json, shared with the
+// engine; a step there also says when it applies: `layer` (every lesson with a "layer") or `decoder` (a layer with
+// a source and cross-attention weights). Here: their words (explain, formula) and their matrices.
 //
 // A matrix here also says where its numbers are (value(trace, head)) and what its rows and columns are
 // ('tokens', 'source' tokens, model 'dims', FFN 'hidden' units, 'one' row of a vector), so one generic view
@@ -13,6 +14,7 @@ const math = (body) => `<math display="block"><mrow>${body}</mrow></math>`;
 const LN = (k, arg) => `<mi>LN</mi><mn>${k}</mn><mo>(</mo>${arg}<mo>)</mo>`;
 const KT = `<msup><mi>K</mi><mi>⊤</mi></msup>`;
 
+/** The words of the layer's steps (their ids, titles, matrices and fields are in core/steps.json). */
 export const LAYER_TEXT = {
   add_norm: {
     explain: 'Attention’s output is not used alone: it is added to what went in (a <em>residual connection</em>, so each token keeps ' +

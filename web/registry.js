@@ -8,10 +8,9 @@
 // words here: {explain, formula}. The formula is MathML (Chromium renders MathML Core natively, so no typesetter
 // ships with the page).
 import STEP_DATA from '../core/steps.json' with { type: 'json' };
+import { LAYER_MATRICES, LAYER_TEXT, extent } from './registry-layer.js';
 // A matrix: {label (HTML), title (plain text), shape(trace) → [rows, cols], perHead, editable (an input students
 // edit, so an instructor may lock it), scale ('diverging' | 'sequential'), digits}.
-
-import { LAYER_MATRICES, LAYER_TEXT, extent } from './registry-layer.js';
 
 const mi = (x) => `<mi>${x}</mi>`;
 const sub = (a, b) => `<msub><mi>${a}</mi><mi>${b}</mi></msub>`;
@@ -58,11 +57,10 @@ const TEXT = {
       'W<sub>O</sub> mixes them into one.',
     formula: math(`${mi('Z')}<mo>=</mo>${mi('A')}${mi('V')}<mo>,</mo><mspace width="1em"></mspace>${sub('z', 'i')}<mo>=</mo><munder><mo>∑</mo><mi>j</mi></munder>${sub('A', 'ij')}${sub('v', 'j')}`),
   },
-  // steps 7 on: the rest of the Transformer layer (web/registry-layer.js), drawn for lessons with a "layer"
-  ...LAYER_TEXT,
 };
 
-export const STEPS = STEP_DATA.steps.map((step) => ({ ...step, ...TEXT[step.id] }));
+// (steps 7 on, the rest of the Transformer layer, have their words and matrices in web/registry-layer.js)
+export const STEPS = STEP_DATA.steps.map((step) => ({ ...step, ...(TEXT[step.id] ?? LAYER_TEXT[step.id]) }));
 export const STEP_IDS = STEPS.map((s) => s.id);
 export const stepById = (id) => STEPS.find((s) => s.id === id) ?? null;
 

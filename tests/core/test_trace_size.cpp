@@ -1,8 +1,14 @@
 // How big a trace is before it is computed: the numbers the CLI would print, the cap on them, and the work the
 // page weighs to send a lesson to its worker.
+#include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
+
 #include "alignment.hpp"
+#include "attention.hpp"
 #include "limits.hpp"
 #include "test_helpers.hpp"
+#include "trace_json.hpp"
 #include "trace_size.hpp"
 
 using namespace attnlab;
@@ -70,4 +76,34 @@ TEST_CASE("the trace carries the scale rule it used, automatic resolved by the s
   CHECK(numeric.scale == ScaleKind::value);
   CHECK(numeric.scale_value == 3);
   CHECK(numeric.divisor == 3);
+}
+
+TEST_CASE("a layer's trace is counted with its positions, source, cross-attention and every layer step") {
+  for (const char* name : {"layer_decoder_pre_gelu_h4_causal_sinusoidal", "layer_encoder_post_relu_h2",
+                           "layer_decoder_post_relu_h2_causal_memory_padding"}) {
+    std::ifstream in(std::string(ATTNLAB_FIXTURES) + "/golden/" + name + ".json");
+    const nlohmann::json f = nlohmann::json::parse(in);
+    const Lesson l = lesson_from(f["lesson"].dump());
+    // the numbers of the trace's JSON, as `attnlab trace` prints it
+    std::size_t printed = 0;
+    const std::function<void(const nlohmann::json&)> count = [&](const nlohmann::json& j) {
+      if (j.is_number() || j.is_null()) ++printed;
+      else if (j.is_array() || j.is_object())
+        for (const auto& v : j) count(v);
+    };
+    count(nlohmann::json::parse(trace_to_json(compute_trace(l))));
+    CHECK(trace_numbers(l) >= printed - 60);  // (ids, sizes, eps and the divisors are not matrices)
+    // (and counts the lesson's inputs as well, which the page's trace carries)
+    std::size_t inputs = 0;
+    for (const auto& [input, m] : l.matrices) inputs += static_cast<std::size_t>(m.size());
+    CHECK(trace_numbers(l) <= printed + inputs + 60);
+  }
+  // a decoder's cross-attention is work too: the same lesson without its source and cross weights costs less
+  std::ifstream in(std::string(ATTNLAB_FIXTURES) + "/golden/layer_decoder_post_relu_h2_causal_memory_padding.json");
+  nlohmann::json lesson = nlohmann::json::parse(in)["lesson"];
+  const double decoder = trace_work(lesson_from(lesson.dump()));
+  lesson.erase("source");
+  lesson.erase("cross");
+  lesson["layer"].erase("ln3");
+  CHECK(trace_work(lesson_from(lesson.dump())) < decoder);
 }

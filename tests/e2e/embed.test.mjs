@@ -76,7 +76,7 @@ test('the Embed dialog snippet works on a plain host page: renders, computes, re
   const version = await page.getAttribute('footer.site-version', 'data-version');
   assert.ok(snippet.startsWith(`<!-- Attention Lab ${version} -->\n<iframe `));
   assert.ok((await page.locator('.embed-dialog textarea.snippet-element').inputValue()).startsWith(`<!-- Attention Lab ${version} -->\n<script src=`));
-  assert.match(await page.locator('.embed-dialog textarea.snippet-element').inputValue(), /<attention-lab lesson-link="#v2=[^"]+" steps="project,score,scale,softmax,sum" locked="X"/);
+  assert.match(await page.locator('.embed-dialog textarea.snippet-element').inputValue(), /<attention-lab lesson-link="#v2=[^"]+" steps="project,score,scale,softmax,sum,add_norm,cross_score,cross_softmax,cross_sum,cross_norm,ffn,ffn_norm" locked="X"/);
   await page.screenshot({ path: new URL('embed-dialog.png', shots).pathname });
   const expected = await page.evaluate(() => window.attentionLab.getLesson());
 

@@ -51,7 +51,7 @@ const KIND_TITLES = {
   sinusoidal_entry: 'A sinusoidal position',
 };
 
-/** A step of the Transformer layer (web/registry-layer.js): its matrices this trace has, as grids. */
+/** A step of the Transformer layer (core/steps.json, web/registry-layer.js): its matrices this trace has, as grids. */
 function layerStepGrids(t, id) {
   const step = stepById(id);
   if (!step?.applies) return '';

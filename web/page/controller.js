@@ -30,7 +30,7 @@ export function createController({ engine, store, offThread }) {
 
   /** A causal lesson of the six steps (up to 32 tokens) decoded with a KV cache: the engine's steps, or null. */
   function decoding(lesson, trace) {
-    if (lesson.mask !== 'causal' || trace.layer || trace.source || trace.tokens.length > KV_CACHE_MAX_TOKENS) return null;
+    if (trace.mask !== 'causal' || trace.layer || trace.source || trace.tokens.length > KV_CACHE_MAX_TOKENS) return null;
     const r = engine.decode(lesson);
     return r.ok ? r.value : null;
   }
@@ -207,9 +207,10 @@ export function createController({ engine, store, offThread }) {
     softmax: ask('softmax', (h, i) => engine.explainSoftmax(h, i)),
     output: ask('output', (h, i, t) => engine.explainOutput(h, i, t)),
     projection: (m, h, i, t) => ask(m, (hh, ii, tt) => engine.explainProjection(m, hh, ii, tt))(h, i, t),
-    norm: (k, i, c) => ask(`norm${k}`, (_h, ii, cc) => engine.explainNorm(k, ii, cc))(0, i, c),
-    ffnHidden: (i, u) => ask('ffn_hidden', (_h, ii, uu) => engine.explainFfnHidden(ii, uu))(0, i, u),
-    ffnOutput: (i, c) => ask('ffn_output', (_h, ii, cc) => engine.explainFfnOutput(ii, cc))(0, i, c),
+    // the layer's cells (core/explain_layer.hpp), from whichever engine holds the shown trace, as the six steps'
+    norm: (k, i, c) => ask(`norm${k}`, (_, ii, cc) => engine.explainNorm(k, ii, cc))(0, i, c),
+    ffnHidden: (i, u) => ask('ffn_hidden', (_, ii, uu) => engine.explainFfnHidden(ii, uu))(0, i, u),
+    ffnOutput: (i, c) => ask('ffn_output', (_, ii, cc) => engine.explainFfnOutput(ii, cc))(0, i, c),
     crossScore: ask('cross_score', (h, i, j) => engine.explainCrossScore(h, i, j)),
   };
 

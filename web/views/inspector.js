@@ -53,10 +53,9 @@ export class Inspector {
     const t = trace.tokens;
     const headNote = trace.heads > 1 ? ` <span class="muted">(head ${s.head + 1})</span>` : '';
     // the engine's explanation of the cell (one that comes from the page's worker is {pending: true} at first)
-    const asked = (e, draw) => (e?.pending ? '<p class="hint" data-pending="true">Asking the engine for the arithmetic of this cell…</p>' : draw(e));
-    const shown = (e, draw) => asked(e, (x) => draw(x) + headNote);
+    const shown = (e, draw) => (e?.pending ? '<p class="hint" data-pending="true">Asking the engine for the arithmetic of this cell…</p>' : draw(e) + headNote);
     try {
-      const layerCell = explainLayerCell(s, trace, explain, asked);
+      const layerCell = explainLayerCell(s, trace, explain, shown);
       if (layerCell !== null) html += layerCell;
       else if (['scores', 'scaled'].includes(s.matrix)) html += shown(explain.score(s.head, s.row, s.col), (e) => this.score(e, t, trace));
       else if (s.matrix === 'weights') html += shown(explain.softmax(s.head, s.row), (e) => this.softmax(e, t, s.col));

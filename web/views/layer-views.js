@@ -26,6 +26,9 @@ const available = (t, name, h) => {
 function gridsOf(step) {
   return (t, state) => {
     const grids = [];
+    // matrices keep the registry's order: a new row of heatmaps starts where the kind (state, weights, vectors) changes
+    let segment = 0, last = null;
+    const rowOf = (kind) => { if (kind !== last) { segment++; last = kind; } return `${kind} seg${segment}`; };
     for (const name of step.matrices) {
       const m = LAYER_MATRICES[name];
       if (!available(t, name, 0)) continue;
@@ -34,8 +37,9 @@ function gridsOf(step) {
         editable: Boolean(m.editable) && !state.locked.includes(name) && !state.locked.includes('layer'),
       };
       if (m.perHead) {
+        last = null;
         for (let h = 0; h < t.heads; h++) grids.push({ key: `${name}${h}`, matrix: name, head: h, group: h, options: { ...options, ariaName: `${m.title}${t.heads > 1 ? ` head ${h + 1}` : ''}` } });
-      } else grids.push({ key: name, matrix: name, row: m.rows === 'one' ? 'vectors' : m.editable ? 'weights-row' : 'main', options });
+      } else grids.push({ key: name, matrix: name, row: rowOf(m.rows === 'one' ? 'vectors' : m.editable ? 'weights-row' : 'states'), options });
     }
     return grids;
   };
@@ -136,7 +140,7 @@ const NOTES = {
   ffn_norm: (t) => [`The layer’s output is ${t.tokens.length} × ${t.dModel}, the same shape as X — ready for the next layer.`, rowStats(t, t.cross ? 3 : 2)],
 };
 
-// the steps after the six: those core/steps.json says apply to a layer or a decoder
+// the layer's steps of core/steps.json (those with `applies`)
 export const LAYER_VIEWS = Object.fromEntries(STEPS.filter((step) => step.applies).map((step) => [step.id, {
   controls: CONTROLS[step.id],
   grids: gridsOf(step),
