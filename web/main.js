@@ -35,13 +35,15 @@ async function boot() {
   const controller = createController({ engine, store, offThread: createOffThreadEngine() });
   const dialogs = createDialogs({ store, controller, link, say: (text) => page.say(text) });
   const page = createPage(app, {
-    on: controller.on, explain: controller.explain,
+    on: controller.on, explain: controller.explain, schema: engine.schema(),
     copyLink: dialogs.copyLink, openExport: dialogs.openExport, openEmbed: dialogs.openEmbed,
   });
   const scrollToStep = (step) => {
     if (step && !store.get().hidden.includes(step)) document.getElementById(`step-${step}`)?.scrollIntoView({ block: 'start' });
   };
-  store.subscribe((state) => { const shown = controller.shown(); if (shown) page.render(state, shown.trace); });
+  const draw = (state) => { const shown = controller.shown(); if (shown) page.render(state, shown.trace); };
+  store.subscribe(draw);
+  controller.onExplained(() => draw(store.get())); // the worker's arithmetic for the selected cell has arrived
   link.start(store, controller, { onFollowed: scrollToStep });
   const recovery = startCrashRecovery({ engine, store, controller });
   installTestHooks({ engine, store, controller, link, dialogs, recovery, page });

@@ -11,8 +11,8 @@ import { Walkthrough, unownedProblems } from '../views/walkthrough.js';
 import { setHtml } from '../views/dom.js';
 
 /**
- * handlers: the controller's events (`on`), plus {explain: {score, softmax, output}, copyLink(), openExport(),
- * openEmbed()}. Returns {render(state, trace), say(text), frame: the number of renders so far}.
+ * handlers: the controller's events (`on`), plus {explain: {score, softmax, output, projection}, schema (the engine's
+ * choices, engine.schema()), copyLink(), openExport(), openEmbed()}. Returns {render(state, trace), say(text), frame: the number of renders so far}.
  */
 export function createPage(app, handlers) {
   const { on } = handlers;
@@ -23,7 +23,7 @@ export function createPage(app, handlers) {
     <div class="layout"><div class="cards"></div><aside class="side"></aside></div>
     <footer class="foot">Attention Lab — every number is computed live by the WebAssembly engine.</footer>`;
   const header = new HeaderControls(app.querySelector('.top'), {
-    presets: PRESETS, steps: STEPS,
+    presets: PRESETS, steps: STEPS, maxSeed: handlers.schema.maxSeed,
     onSentence: (text) => {
       if (!text.trim()) { header.showProblem('Type at least one word.'); return; }
       header.showProblem('');
