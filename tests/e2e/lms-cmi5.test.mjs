@@ -205,6 +205,7 @@ test('cmi5: an LRS down at launch; the statements wait, get the context template
   const sheet = await page.evaluate(() => window.attentionLabExercises.sheet());
   for (const ex of sheet.exercises) await answer(page, ex);
   await page.locator('.notice', { hasText: 'recorded in your course' }).waitFor();
+  await page.locator('.return-course').waitFor(); // the return URL, learned once the LMS answered
   await page.goto('about:blank'); // leaving the page: terminated, sent with keepalive
   await arrival((s) => s.context?.registration === registration && s.verb.id === VERB('terminated'));
   const mine = stored.filter((s) => s.context?.registration === registration);
