@@ -15,7 +15,6 @@ import { downloadHtml, wireDownload } from '../lms/download.js';
 import { finishHtml, gradeHtml, wireFinish, wireGrade } from '../lms/results-ui.js';
 
 const app = document.getElementById('app');
-const MAX_SEED = 0xffffffff;
 const WRONG_BEFORE_SOLUTION = 3;
 const embedded = window.parent !== window;
 const offThread = createOffThreadEngine();
@@ -27,6 +26,7 @@ try {
   app.innerHTML = `<p class="fatal">The attention engine could not start: ${esc(err.message)}</p>`;
   throw err;
 }
+const MAX_SEED = engine.schema().maxSeed; // the engine's seed range (np.random.seed's)
 
 // The engine stopped (a trap, abort or out of memory): start a fresh instance and reopen the last sheet; the
 // answers come back from localStorage (progress.js writes every change at once).
