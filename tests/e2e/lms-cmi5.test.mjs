@@ -18,6 +18,9 @@ const VERB = (name) => `http://adlnet.gov/expapi/verbs/${name}`;
 
 let env, work, pkg, lrs, lrsBase;
 const stored = []; // statements the LRS accepted
+const arrivals = []; // [predicate, resolve]: waiting for a statement to arrive
+/** Resolves once the LRS has stored a statement for which `predicate` holds. */
+const arrival = (predicate) => (stored.some(predicate) ? Promise.resolve() : new Promise((resolve) => arrivals.push([predicate, resolve])));
 const state = new Map(); // State API documents
 let failing = false; // the LRS answers 500 to everything while true
 let fetches = 0;
@@ -48,6 +51,7 @@ function startLrs() {
       if (url.pathname === '/lrs/statements' && req.method === 'POST') {
         const got = JSON.parse(body);
         stored.push(...(Array.isArray(got) ? got : [got]));
+        for (const [predicate, resolve] of arrivals) if (stored.some(predicate)) resolve();
         return reply(200, (Array.isArray(got) ? got : [got]).map((s) => s.id));
       }
       return reply(404, {});
@@ -183,5 +187,28 @@ test('cmi5.xml: one AU with its launch URL, moveOn CompletedOrPassed and the mas
   assert.ok(pkg.zip.has('exercises.html') && pkg.zip.has('lms-package.json'));
   const html = new TextDecoder().decode(pkg.zip.get('exercises.html'));
   assert.match(html, /connect-src (&#39;|')self(&#39;|') https: http:/);
+  await page.close();
+});
+
+test('cmi5: an LRS down at launch; the statements wait, get the context template once it answers, and leaving terminates', async () => {
+  const registration = '77777777-2222-4333-8444-555555555555';
+  launchData(registration);
+  failing = true;
+  const page = await env.browser.newPage();
+  try {
+    await page.goto(launchUrl(registration, { objectType: 'Agent', account: { homePage: 'https://lms.example', name: 'cy-9' } }));
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 60000 });
+    await page.locator('.notice', { hasText: 'not recorded your latest answer yet' }).waitFor();
+  } finally {
+    failing = false;
+  }
+  const sheet = await page.evaluate(() => window.attentionLabExercises.sheet());
+  for (const ex of sheet.exercises) await answer(page, ex);
+  await page.locator('.notice', { hasText: 'recorded in your course' }).waitFor();
+  await page.locator('.return-course').waitFor(); // the return URL, learned once the LMS answered
+  await page.goto('about:blank'); // leaving the page: terminated, sent with keepalive
+  await arrival((s) => s.context?.registration === registration && s.verb.id === VERB('terminated'));
+  const mine = stored.filter((s) => s.context?.registration === registration);
+  checkCmi5(mine, registration);
   await page.close();
 });

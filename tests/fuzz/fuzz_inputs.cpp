@@ -1,15 +1,18 @@
 // libFuzzer target: the engine's lesson and exercise-set readers take any bytes. Whatever arrives — from a
 // file, a link or an embed attribute — they must answer with problems or a lesson, never crash, hang or
-// exhaust memory; small valid lessons are also computed and their traces checked for NaN.
+// exhaust memory; small valid lessons are also computed and their traces checked for NaN. The same bytes are read
+// as a results code (core/results_code.cpp), as they are and after the "AL1-" prefix.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 
 #include "attention.hpp"
 #include "exercise_set.hpp"
 #include "exercises.hpp"
 #include "lesson_json.hpp"
+#include "results_code.hpp"
 
 using namespace attnlab;
 
@@ -36,5 +39,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     read_lesson(set.lesson_json, inner);
     if (small(inner)) generate_exercises(set, 7);
   }
+  ResultsCode code;
+  std::string why;
+  if (read_results_code(text, code, why) && !code.answers.is_object()) std::abort();
+  if (read_results_code("AL1-" + std::string(text), code, why) && !code.answers.is_object()) std::abort();
   return 0;
 }

@@ -653,17 +653,22 @@ function publish() {
 // Launched by an LMS (a package's ?lms=1): the package's set and the learner's seed, the answers the LMS kept, and
 // every checked answer recorded there (web/lms/hook.js). The set and seed controls belong to the instructor, so a
 // learner in a course does not see them.
-const lms = await startLms({ onStatus: () => { if (state) renderNotices(); }, fallbackSeed: browserSeed() });
+const lms = await startLms({ onStatus: () => { if (state) { renderNotices(); offerReturn(); } }, fallbackSeed: browserSeed() });
+// cmi5: once the LMS has said where to return (LaunchData's returnURL), the student can finish and go back there.
+let returnOffered = false;
+function offerReturn() {
+  if (!lms?.returnURL || returnOffered) return;
+  returnOffered = true;
+  const finish = app.querySelector('.ex-finish');
+  finish.insertAdjacentHTML('beforeend', '<p><button type="button" class="return-course">Finish and return to your course</button></p>');
+  finish.querySelector('.return-course').addEventListener('click', () => lms.finish({ leave: true }));
+}
 function inLms() {
   return Boolean(lms?.source && state?.sheet && state.source.id === lms.source.id && state.seed === lms.seed);
 }
 if (lms?.source) {
   for (const el of [setSelect.closest('.field'), seedForm, app.querySelector('button.reset'), app.querySelector('.ex-author'), app.querySelector('.ex-download'), app.querySelector('.ex-grade')]) el.hidden = true;
-  if (lms.returnURL) {
-    const back = app.querySelector('.ex-finish');
-    back.insertAdjacentHTML('beforeend', '<p><button type="button" class="return-course">Finish and return to your course</button></p>');
-    back.querySelector('.return-course').addEventListener('click', () => lms.finish({ leave: true }));
-  }
+  offerReturn();
   load({ source: lms.source, seed: lms.seed, notices: lms.notices });
 } else {
   const first = fromLink();

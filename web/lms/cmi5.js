@@ -142,9 +142,10 @@ export class Cmi5Session {
   async flush({ keepalive = false } = {}) {
     const waiting = this.queue();
     if (!waiting.length) return true;
-    if (!this.token && !(await this.connect().catch(() => false))) return false;
+    if (!(this.token && this.launchData) && !(await this.connect().catch(() => false))) return false;
     try {
-      const r = await this.request(`${this.p.endpoint}statements`, { method: 'POST', headers: this.headers(), body: JSON.stringify(waiting), keepalive });
+      const body = JSON.stringify(waiting.map((st) => this.withTemplate(st)));
+      const r = await this.request(`${this.p.endpoint}statements`, { method: 'POST', headers: this.headers(), body, keepalive });
       // 409: the LRS already has these ids (an earlier send that timed out after it stored them)
       if (!r.ok && r.status !== 409) return false;
     } catch {
@@ -153,6 +154,22 @@ export class Cmi5Session {
     const now = this.queue();
     this.setQueue(now.slice(waiting.length));
     return now.length === waiting.length;
+  }
+
+  // A statement made before LMS.LaunchData could be read (the LRS was down at launch) gets the context template when
+  // it is sent; for the others this changes nothing (their context already holds the template).
+  withTemplate(st) {
+    const t = this.launchData?.contextTemplate;
+    if (!t) return st;
+    const c = st.context ?? {};
+    return {
+      ...st,
+      context: {
+        ...structuredClone(t), ...c,
+        contextActivities: { ...structuredClone(t.contextActivities ?? {}), ...c.contextActivities },
+        extensions: { ...structuredClone(t.extensions ?? {}), ...c.extensions },
+      },
+    };
   }
 
   initialized() { this.enqueue(this.defined('initialized')); }

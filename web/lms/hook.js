@@ -51,7 +51,8 @@ export async function startLms({ onStatus = () => {}, fallbackSeed }) {
     saveProgress(source.id, seed, mergeProgress(kept, loadProgress(source.id, seed)));
   };
 
-  const session = { source, seed: seedFor(''), notices: [], get status() { return status; }, returnURL: null, format: config.format };
+  let cmi5 = null;
+  const session = { source, seed: seedFor(''), notices: [], get status() { return status; }, get returnURL() { return cmi5?.returnURL ?? null; }, format: config.format };
 
   if (config.format === 'scorm12' || config.format === 'scorm2004') {
     const api = findApi(ScormSession.names(config.format).api);
@@ -78,14 +79,13 @@ export async function startLms({ onStatus = () => {}, fallbackSeed }) {
   // cmi5
   const params = launchParams(location.search);
   if (!params) { say(STATUS.noLms); return Object.assign(session, inert()); }
-  const cmi5 = new Cmi5Session(params);
+  cmi5 = new Cmi5Session(params);
   session.seed = seedFor(learnerIdOf(params.actor));
   let connected = false;
   try {
     connected = await cmi5.connect();
     if (connected) {
       pass = cmi5.masteryScore ?? pass;
-      session.returnURL = cmi5.returnURL;
       const own = await cmi5.loadOwnState().catch(() => null);
       resume(session.seed, own?.progress);
     }
