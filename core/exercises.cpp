@@ -231,9 +231,9 @@ class Generator {
         const Matrix* W_O = lesson_.find("W_O");
         const int d_out = W_O ? static_cast<int>(W_O->cols()) : hh * dv;
         e["prompt"] = "n = " + std::to_string(n()) + " tokens, d_model = " + std::to_string(d) +
-                      ", h = " + std::to_string(hh) + " heads with d_k = " + std::to_string(dk) +
-                      " and d_v = " + std::to_string(dv) + ", output width " + std::to_string(d_out) +
-                      ". Give the shapes of Q_i, K_i, V_i, the concatenation and W_O.";
+                      ", h = " + std::to_string(hh) + (hh == 1 ? " head" : " heads") +
+                      " with d_k = " + std::to_string(dk) + " and d_v = " + std::to_string(dv) + ", output width " +
+                      std::to_string(d_out) + ". Give the shapes of Q_i, K_i, V_i, the concatenation and W_O.";
         e["given"] = {{"n", n()}, {"d_model", d}, {"heads", hh}, {"d_k", dk}, {"d_v", dv}, {"d_out", d_out}};
         e["answer"] = {{"type", "shapes"},
                        {"shapes",

@@ -238,7 +238,7 @@ function wrap(M) {
       return head;
     });
     return {
-      tokens: info.tokens, tokenIds: info.tokenIds, vocab: info.vocab,
+      tokens: info.tokens, tokenIds: info.tokenIds, vocab: info.vocab, unchanged: previous ? info.unchanged : [],
       dModel: info.dModel, dK: info.dK, dV: info.dV, heads: info.heads, divisor: info.divisor,
       visible: M.HEAPU8.slice(info.visible, info.visible + n * n),
       X: read('X', info.X, previous?.X), headTraces, concat: read('concat', info.concat, previous?.concat),

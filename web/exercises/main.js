@@ -377,7 +377,7 @@ function inputsHtml(ex) {
   }
   if (a.type === 'choice') {
     return `<fieldset class="choice-answer"><legend>Choose one</legend><div class="choices" role="radiogroup">${a.choices.map((c, k) =>
-      `<button type="button" class="choice" role="radio" aria-checked="false" data-k="${k}">${esc(c)}</button>`).join('')}</div></fieldset>`;
+      `<button type="button" class="choice" role="radio" aria-checked="false" tabindex="${k === 0 ? 0 : -1}" data-k="${k}">${esc(c)}</button>`).join('')}</div></fieldset>`;
   }
   if (a.type === 'mask') {
     const names = ex.given?.tokens ?? a.weights.map((_, k) => `#${k + 1}`);
@@ -415,7 +415,8 @@ function writeRaw(li, ex, raw) {
   const a = ex.answer;
   if (a.type === 'number') f.elements.value.value = raw;
   if (a.type === 'vector') a.values.forEach((_, k) => { f.elements[`v${k}`].value = raw[k] ?? ''; });
-  if (a.type === 'choice') f.querySelectorAll('.choice').forEach((b, k) => b.setAttribute('aria-checked', String(k === raw)));
+  // (one tab stop per radio group: the chosen answer, as native radio buttons have)
+  if (a.type === 'choice') f.querySelectorAll('.choice').forEach((b, k) => { b.setAttribute('aria-checked', String(k === raw)); b.tabIndex = k === raw ? 0 : -1; });
   if (a.type === 'mask') a.weights.forEach((_, k) => { f.elements[`z${k}`].checked = !!raw.zero?.[k]; f.elements[`w${k}`].value = raw.weights?.[k] ?? ''; f.elements[`w${k}`].disabled = !!raw.zero?.[k]; });
   if (a.type === 'shapes') Object.keys(a.shapes).forEach((n) => { f.elements[`${n}-r`].value = raw[n]?.[0] ?? ''; f.elements[`${n}-c`].value = raw[n]?.[1] ?? ''; });
 }
@@ -448,7 +449,17 @@ function wire(li, ex) {
     const was = readRaw(li, ex);
     keep({ zero: was.zero.map((z, k) => (k === Number(flag[1]) ? e.target.checked : z)) });
   });
-  form.querySelectorAll('.choice').forEach((b, k) => b.addEventListener('click', () => keep(k)));
+  const choices = [...form.querySelectorAll('.choice')];
+  choices.forEach((b, k) => b.addEventListener('click', () => keep(k)));
+  // a radio group answers the arrow keys (and Home, End): the next choice is focused and chosen
+  choices.forEach((b, k) => b.addEventListener('keydown', (e) => {
+    const to = { ArrowDown: k + 1, ArrowRight: k + 1, ArrowUp: k - 1, ArrowLeft: k - 1, Home: 0, End: choices.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    const next = (to + choices.length) % choices.length;
+    choices[next].focus();
+    keep(next);
+  }));
   // a pasted row "0.88, 0.12" fills the boxes from the one pasted into
   form.querySelectorAll('.vector-answer input').forEach((input) => input.addEventListener('paste', (e) => {
     const text = e.clipboardData?.getData('text') ?? '';

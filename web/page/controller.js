@@ -4,9 +4,10 @@
 import { DEFAULT_PRESET, presetById } from '../presets/index.js';
 import { OFF_THREAD_WORK, workOf } from '../off-thread.js';
 import { incomingLesson } from '../incoming.js';
-import { addOutputProjection, addSeed, inputsOf, maskFor, removeOutputProjection, resize, setCell, setSeed, setSentence } from '../lesson-edit.js';
+import { addOutputProjection, addSeed, inputsOf, maskFor, removeOutputProjection, resize, setCell, setHeads, setSeed, setSentence, splitModel } from '../lesson-edit.js';
 import { MAX_NOTE } from '../share.js';
 import { selectionFits } from './selection.js';
+import { presentedStep } from '../views/present.js';
 
 
 /**
@@ -105,6 +106,8 @@ export function createController({ engine, store, offThread }) {
     seed: (seed) => tryLesson(setSeed(shown.lesson, seed)),
     addSeed: () => tryLesson(addSeed(shown.lesson, shown.inputs, 0)),
     resize: (patch) => edit(() => resize(engine, shown.lesson, shown.inputs, dims(), { ...dims(), ...patch })),
+    heads: (h) => edit(() => setHeads(engine, shown.lesson, shown.inputs, dims(), h)),
+    splitHeads: (split) => edit(() => (split ? splitModel(engine, shown.lesson, shown.inputs, dims()) : removeOutputProjection(shown.lesson))),
     cell: (name, i, j, v) => tryLesson(setCell(shown.lesson, shown.inputs, name, i, j, v)),
     scale(on) {
       const next = structuredClone(shown.lesson);
@@ -131,6 +134,7 @@ export function createController({ engine, store, offThread }) {
     reveal: (step) => store.set({ reveal: step }),
     select: (selection) => store.set({ selection }),
     step: (step) => store.set({ step }),
+    present: (on) => store.set(on ? { presenting: true, step: presentedStep(state()) } : { presenting: false }),
     hidden: (hidden) => store.set({ hidden }),
     locked: (list) => store.set({ locked: list }),
     note: (note) => store.set({ note: note.slice(0, MAX_NOTE) }),
