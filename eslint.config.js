@@ -7,7 +7,7 @@ export default [
   { ignores: ['dist/', 'build/', 'build-*/', 'node_modules/', 'tests/artifacts/'] },
   js.configs.recommended,
   {
-    languageOptions: { ecmaVersion: 2024, sourceType: 'module', globals: { ...globals.browser } },
+    languageOptions: { ecmaVersion: 2025, sourceType: 'module', globals: { ...globals.browser } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       'no-unused-vars': ['error', { args: 'none', caughtErrors: 'none' }],

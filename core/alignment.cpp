@@ -47,9 +47,14 @@ Matrix alignment_scores(const Lesson& lesson, const Matrix& Q, const Matrix& K) 
   return Q * K.transpose();
 }
 
+ScaleKind scale_rule(const Lesson& lesson) {
+  if (lesson.scale != ScaleKind::automatic) return lesson.scale;
+  return lesson.score == ScoreKind::scaled_dot ? ScaleKind::sqrt_dk : ScaleKind::none;
+}
+
 double score_divisor(const Lesson& lesson, int d_k) {
-  switch (lesson.scale) {
-    case ScaleKind::automatic: return lesson.score == ScoreKind::scaled_dot ? std::sqrt(static_cast<double>(d_k)) : 1.0;
+  switch (scale_rule(lesson)) {
+    case ScaleKind::automatic:
     case ScaleKind::sqrt_dk: return std::sqrt(static_cast<double>(d_k));
     case ScaleKind::none: return 1.0;
     case ScaleKind::value: return lesson.scale_value;

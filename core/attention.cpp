@@ -85,6 +85,8 @@ Trace compute_trace(Lesson lesson, Trace* previous) {
   const Projections self = projections(lesson, "");
   t.d_k = static_cast<int>(self.W_Q->cols()) / t.heads;
   t.d_v = static_cast<int>(self.W_V->cols()) / t.heads;
+  t.scale = scale_rule(lesson);
+  t.scale_value = lesson.scale_value;
   t.divisor = score_divisor(lesson, t.d_k);
   t.visible = visibility(lesson);
   const Unchanged kept = compare(t, previous, lesson);

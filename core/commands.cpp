@@ -7,8 +7,8 @@
 #include "exercise_set.hpp"
 #include "exercises.hpp"
 #include "lesson_json.hpp"
-#include "limits.hpp"
 #include "trace_json.hpp"
+#include "trace_size.hpp"
 
 namespace attnlab {
 namespace {
@@ -40,22 +40,6 @@ std::optional<std::uint32_t> parse_seed(std::string_view text) {
   }
   if (v > 4294967295u) return std::nullopt;
   return static_cast<std::uint32_t>(v);
-}
-
-std::size_t trace_numbers(const Lesson& lesson) {
-  const std::size_t n = lesson.tokens.size(), h = static_cast<std::size_t>(lesson.heads);
-  const Matrix& wq = *lesson.find("W_Q");
-  const Matrix& wv = *lesson.find("W_V");
-  const Matrix* wo = lesson.find("W_O");
-  std::size_t total = 0;
-  for (const auto& [name, m] : lesson.matrices) total += static_cast<std::size_t>(m.size());  // the inputs
-  const std::size_t d_model = static_cast<std::size_t>(wq.rows());
-  total += n * d_model;                                                // X
-  total += n * static_cast<std::size_t>(2 * wq.cols() + wv.cols());    // Q, K, V of all heads
-  total += h * n * n * 5 + h * n * 2;                                  // scores … weights, exp; max, sum
-  total += n * static_cast<std::size_t>(wv.cols()) * 2;                // Z of all heads, concat
-  total += n * static_cast<std::size_t>(wo ? wo->cols() : wv.cols());  // output
-  return total;
 }
 
 namespace {
@@ -107,12 +91,9 @@ CommandResult run_command(std::string_view command, std::string_view text, std::
     r.err = describe(problems, source);
     return r;
   }
-  if (const std::size_t numbers = trace_numbers(lesson); numbers > limits::max_trace_numbers) {
+  if (const auto too_large = trace_too_large(lesson)) {
     r.exit_code = 1;
-    r.err = std::string(source) + ": lesson: its trace would print " + std::to_string(numbers) + " numbers (about " +
-            std::to_string(numbers * 25 / 1000000) + " MB); one trace prints at most " +
-            std::to_string(limits::max_trace_numbers) +
-            ": use fewer tokens, heads or dimensions (the page computes larger lessons)\n";
+    r.err = describe({*too_large}, source);
     return r;
   }
   r.out = trace_to_json(compute_trace(lesson));

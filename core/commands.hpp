@@ -25,8 +25,4 @@ std::string usage();
 // A seed as the exercises page reads it: decimal digits (spaces around allowed), 0 to 4294967295.
 std::optional<std::uint32_t> parse_seed(std::string_view text);
 
-struct Lesson;
-// How many numbers `attnlab trace` would print for a valid lesson (capped at limits::max_trace_numbers).
-std::size_t trace_numbers(const Lesson& lesson);
-
 }  // namespace attnlab

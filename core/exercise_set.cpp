@@ -8,6 +8,7 @@
 #include "exercises.hpp"
 #include "lesson_json.hpp"
 #include "limits.hpp"
+#include "steps.hpp"
 #include "text.hpp"
 
 namespace attnlab {
@@ -107,15 +108,14 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
     if (!valid_tolerance(*t)) fail("tolerance", tolerance_rule);
     else set.tolerance = *t;
   }
-  static const std::vector<std::string> steps{"embed", "project", "score", "scale", "softmax", "sum"};
   if (auto v = j.find("visible_steps"); v != j.end()) {
     if (!v->is_array()) fail("visible_steps", "must be a list of step names");
     else set.visible_steps.emplace();
     if (v->is_array())
       for (std::size_t i = 0; i < v->size(); ++i) {
         const json& s = (*v)[i];
-        if (!s.is_string() || std::find(steps.begin(), steps.end(), s.get<std::string>()) == steps.end())
-          fail("visible_steps[" + std::to_string(i) + "]", "must be one of embed, project, score, scale, softmax, sum");
+        if (!s.is_string() || !one_of(step_ids(), s.get<std::string>()))
+          fail("visible_steps[" + std::to_string(i) + "]", "must be one of " + listed(step_ids()));
         else set.visible_steps->push_back(s);
       }
   }

@@ -9,6 +9,7 @@
 #include "numpy_random.hpp"
 #include "portable_math.hpp"
 #include "softmax.hpp"
+#include "steps.hpp"
 
 namespace attnlab {
 namespace {
@@ -288,10 +289,9 @@ class Generator {
 
 std::string generate_exercises(const ExerciseSet& set, std::uint32_t seed) {
   Generator g(set, seed);
-  const std::vector<std::string> all_steps{"embed", "project", "score", "scale", "softmax", "sum"};
   json out{{"title", set.title},
            {"seed", seed},
-           {"visible_steps", set.visible_steps.value_or(all_steps)},
+           {"visible_steps", set.visible_steps.value_or(step_ids())},
            {"reseed", set.reseed},
            // the lesson this sheet was computed from (the student's seed written in): the page shows it and
            // never reads the set's text itself

@@ -11,6 +11,7 @@
 #include "inflate.hpp"
 #include "link_json.hpp"
 #include "link_text.hpp"
+#include "steps.hpp"
 #include "text.hpp"
 
 namespace attnlab {
@@ -18,17 +19,6 @@ namespace {
 
 using nlohmann::json;
 using namespace link;
-
-constexpr std::array<std::string_view, 6> step_ids{"embed", "project", "score", "scale", "softmax", "sum"};
-constexpr std::array<std::string_view, 10> lockable{"X",        "W_Q",  "W_K",   "W_V",   "W_O",
-                                                    "sentence", "seed", "sizes", "scale", "mask"};
-constexpr std::array<std::string_view, 15> selectable{
-    "X", "W_Q", "W_K", "W_V", "W_O", "Q", "K", "V", "scores", "scaled", "weights", "Z", "concat", "output", "mask"};
-
-template <std::size_t N>
-bool one_of(const std::array<std::string_view, N>& list, std::string_view s) {
-  return std::find(list.begin(), list.end(), s) != list.end();
-}
 
 DecodedFragment problem(std::string message) {
   DecodedFragment d;
@@ -112,7 +102,7 @@ DecodedFragment read_payload(const Payload& payload, int version) {
   }
   if (!s.empty()) {
     const auto t = text_of(payload, s);
-    if (!t || !one_of(step_ids, t->first)) return problem("the step is not one of the six steps");
+    if (!t || !one_of(step_ids(), t->first)) return problem("the step is not one of the six steps");
     state.step = t->first;
   }
   if (!sel.empty()) {
@@ -125,7 +115,7 @@ DecodedFragment read_payload(const Payload& payload, int version) {
       row = whole(payload, (*items)[2], 0, 1 << 20);
       col = whole(payload, (*items)[3], 0, 1 << 20);
     }
-    if (!matrix || !one_of(selectable, matrix->first) || !head || !row || !col)
+    if (!matrix || !one_of(selectable_matrices(), matrix->first) || !head || !row || !col)
       return problem("the selected cell is malformed");
     state.selection = std::array<std::string, 4>{json_string(matrix->first), std::to_string(*head),
                                                  std::to_string(*row), std::to_string(*col)};
@@ -146,9 +136,9 @@ DecodedFragment read_payload(const Payload& payload, int version) {
     }
     return true;
   };
-  if (!hide.empty() && !read_list(hide, step_ids, state.hidden))
+  if (!hide.empty() && !read_list(hide, step_ids(), state.hidden))
     return problem("the list of hidden steps is malformed");
-  if (!lock.empty() && !read_list(lock, lockable, state.locked))
+  if (!lock.empty() && !read_list(lock, lockable_inputs(), state.locked))
     return problem("the list of locked inputs is malformed");
   if (!note.empty()) {
     const auto t = text_of(payload, note);

@@ -407,29 +407,19 @@ const json* find_matrix(const json& j, const std::string& name) {
 // Where a matrix's problems are reported: its place in the JSON.
 std::string field_of(const std::string& name) { return name == "P" ? "positions" : name; }
 
-// The last init block read and what it drew: an edit re-reads the whole lesson, and its seeded matrices are
-// the same draws again (drawing a 768 × 768 matrix costs more than the attention it feeds).
-struct DrawCache {
-  std::string init;
-  std::map<std::string, Matrix> drawn;
-};
-DrawCache& last_draws() {
-  static DrawCache cache;
-  return cache;
-}
-
 void read_init_uncached(const json& init, Reader& r, std::map<std::string, Matrix>& drawn);
 
-void read_init(const json& init, Reader& r, std::map<std::string, Matrix>& drawn) {
+// The init block's draws, taken from `draws` when it holds this very block, and kept there when read cleanly.
+void read_init(const json& init, Reader& r, std::map<std::string, Matrix>& drawn, SeededDraws* draws) {
+  if (!draws) return read_init_uncached(init, r, drawn);
   const std::string key = init.dump();
-  DrawCache& cache = last_draws();
-  if (!cache.init.empty() && key == cache.init) {
-    drawn = cache.drawn;
+  if (const auto* kept = draws->find(key)) {
+    drawn = *kept;
     return;
   }
   const std::size_t before = r.count();
   read_init_uncached(init, r, drawn);
-  if (r.count() == before) cache = {key, drawn};
+  if (r.count() == before) draws->keep(key, drawn);
 }
 
 // np.random.seed(seed); then each draw in order, exactly as NumPy's legacy generator.
@@ -519,7 +509,8 @@ void read_init_uncached(const json& init, Reader& r, std::map<std::string, Matri
 
 Problems read_lesson(std::string_view text, Lesson& lesson) { return read_lesson(text, {}, lesson); }
 
-Problems read_lesson(std::string_view text, const std::map<std::string, Matrix>& overrides, Lesson& lesson) {
+Problems read_lesson(std::string_view text, const std::map<std::string, Matrix>& overrides, Lesson& lesson,
+                     SeededDraws* draws) {
   Problems problems;
   Reader r(problems);
   lesson = Lesson{};
@@ -549,7 +540,7 @@ Problems read_lesson(std::string_view text, const std::map<std::string, Matrix>&
   read_tokens(j, r, lesson);
   read_options(j, r, lesson);
   std::map<std::string, Matrix> drawn;
-  if (auto init = j.find("init"); init != j.end()) read_init(*init, r, drawn);
+  if (auto init = j.find("init"); init != j.end()) read_init(*init, r, drawn, draws);
   read_positions(j, r, lesson);
   read_source(j, r, lesson);
   read_layer(j, r, lesson);

@@ -2,6 +2,7 @@
 // Sizes the engine accepts. They keep a crafted link from exhausting memory in a student's browser,
 // and are still far above every lecture example (BERT-base: 768 dimensions, 12 heads, 512 tokens).
 #include <cstddef>
+#include <cstdint>
 
 namespace attnlab::limits {
 
@@ -17,6 +18,8 @@ constexpr std::size_t max_title_chars = 200;  // a lesson's or an exercise set's
 constexpr std::size_t max_note_chars = 2000;  // a lesson's note (and the link's note, core/fragment.hpp)
 constexpr std::size_t max_vocab = 10000;
 constexpr std::size_t max_draws = 32;
+// A seed is NumPy's (np.random.seed takes 0 to 2³² − 1): lessons, exercise sheets and the labs alike.
+constexpr std::uint32_t max_seed = 4294967295u;
 constexpr std::size_t max_json_bytes = 32u << 20;
 constexpr double max_abs_value = 1e12;
 // A numeric scale divides the scores: below this, the largest scores the value limits allow (about 1e72, from

@@ -62,6 +62,8 @@ struct Trace {
   std::optional<std::vector<std::string>> vocab;
   int d_model = 0, d_k = 0, d_v = 0, heads = 1;
   ScoreKind score = ScoreKind::scaled_dot;
+  ScaleKind scale = ScaleKind::sqrt_dk;  // the scale rule used (never automatic): the divisor is √d_k, 1 or scale_value
+  double scale_value = 1.0;
   double divisor = 1.0;
   Visibility visible;  // n × n, 1 = query i may see key j
   Matrix X;

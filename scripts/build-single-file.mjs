@@ -27,7 +27,10 @@ const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.out
 const page = outputs.find((o) => o.type === 'chunk' && o.isEntry).code;
 
 const icon = `data:image/svg+xml;base64,${readFileSync(`${web}public/favicon.svg`).toString('base64')}`;
-const css = readFileSync(`${web}style.css`, 'utf8');
+// style.css with the shared views' stylesheets it imports written in place (a file:// page fetches nothing)
+const css = readFileSync(`${web}style.css`, 'utf8')
+  .replace(/@import url\('\.\/([^']+)'\);\n?/g, (_, path) => readFileSync(`${web}${path}`, 'utf8'));
+if (css.includes('@import')) throw new Error('web/style.css imports a stylesheet this build does not inline');
 const inline = (js) => js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 // The served pages' policy allows scripts from 'self' only; this file's scripts and style are inline, so its own
 // policy allows exactly them by their SHA-256 hashes, and no network at all (connect-src data: only: the inlined

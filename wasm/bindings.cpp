@@ -1,7 +1,8 @@
 // The engine's C API for JavaScript: converts, nothing more (wasm/engine.js wraps it). Stateless: every call
 // answers for itself with JSON text the caller owns and frees ({"ok": true, "value": …} or {"ok": false,
 // "problems": […]}), and a computed trace lives on the heap behind a handle the caller holds, passes to the calls
-// that explain it and frees (attn_trace_free). Plain extern "C" + cwrap needs no eval, so the module runs under a
+// that explain it and frees (attn_trace_free); so do the seeded draws it lends from one lesson to the next
+// (attn_draws_new). Plain extern "C" + cwrap needs no eval, so the module runs under a
 // strict Content-Security-Policy. Nothing here throws: bad input comes back as problems.
 #include <emscripten/emscripten.h>
 
@@ -18,9 +19,12 @@
 #include "exercises.hpp"
 #include "explain.hpp"
 #include "fragment.hpp"
+#include "json_number.hpp"
 #include "lesson_json.hpp"
+#include "limits.hpp"
 #include "tokenizer.hpp"
 #include "trace_json.hpp"
+#include "trace_size.hpp"
 
 using namespace attnlab;
 using nlohmann::json;
@@ -50,10 +54,9 @@ json terms_json(const std::vector<Term>& terms) {
   for (const auto& t : terms) out.push_back({{"a", t.a}, {"b", t.b}, {"product", t.product}});
   return out;
 }
-// JSON has no -Infinity: hidden entries travel as null and engine.js turns them back.
 json numbers_json(const std::vector<double>& v) {
   json out = json::array();
-  for (double x : v) out.push_back(std::isfinite(x) ? json(x) : json(nullptr));
+  for (double x : v) out.push_back(json_number(x));
   return out;
 }
 
@@ -74,6 +77,12 @@ std::map<std::string, Matrix> typed_matrices(const char* typed_json) {
   return out;
 }
 
+// The scale rule the trace used: "sqrt_dk", "none" or the lesson's number (what an export writes as its divisor).
+json scale_json(const Trace& trace) {
+  if (trace.scale == ScaleKind::value) return trace.scale_value;
+  return trace.scale == ScaleKind::none ? "none" : "sqrt_dk";
+}
+
 // Everything about a trace in one answer: the scalars, and where each matrix lies (valid until the trace is freed
 // or used as the previous one of the next), so JavaScript copies them all out after a single call.
 json trace_info(const Trace& trace) {
@@ -83,6 +92,8 @@ json trace_info(const Trace& trace) {
             {"dK", trace.d_k},
             {"dV", trace.d_v},
             {"heads", trace.heads},
+            {"score", score_name(trace.score)},
+            {"scale", scale_json(trace)},
             {"divisor", trace.divisor},
             {"tokenIds", nullptr},
             {"vocab", nullptr}};
@@ -123,11 +134,17 @@ char* decoded(DecodedFragment d) {
 
 extern "C" {
 
+// The seeded draws lent from one lesson to the next (core/seeded_draws.hpp): the caller keeps one per sequence of
+// edits, passes it to attn_trace and attn_plan (or 0 for none) and frees it.
+EMSCRIPTEN_KEEPALIVE SeededDraws* attn_draws_new() { return new SeededDraws(); }
+EMSCRIPTEN_KEEPALIVE void attn_draws_free(SeededDraws* draws) { delete draws; }
+
 // A lesson computed: {"ok": true, "value": trace info with its "handle"} or the lesson's problems. `previous`
 // (a handle, or 0) lends the steps an edit did not touch; it is left empty, so the caller frees it next.
-EMSCRIPTEN_KEEPALIVE char* attn_trace(const char* lesson_json, const char* typed_json, Trace* previous) {
+EMSCRIPTEN_KEEPALIVE char* attn_trace(const char* lesson_json, const char* typed_json, Trace* previous,
+                                      SeededDraws* draws) {
   Lesson lesson;
-  const Problems found = read_lesson(lesson_json, typed_matrices(typed_json), lesson);
+  const Problems found = read_lesson(lesson_json, typed_matrices(typed_json), lesson, draws);
   if (!found.empty()) return refused(found);
   auto* trace = new Trace(compute_trace(std::move(lesson), previous));
   return answer(dump({{"ok", true}, {"value", trace_info(*trace)}}));
@@ -135,11 +152,22 @@ EMSCRIPTEN_KEEPALIVE char* attn_trace(const char* lesson_json, const char* typed
 
 EMSCRIPTEN_KEEPALIVE void attn_trace_free(Trace* trace) { delete trace; }
 
-// Reads and checks a lesson without computing it: the page checks a big lesson here and computes it in a Worker.
-EMSCRIPTEN_KEEPALIVE char* attn_check(const char* lesson_json, const char* typed_json) {
+// Reads and checks a lesson without computing it: {"ok": true, "value": {"work", "numbers"}} (core/trace_size.hpp:
+// the page checks a big lesson here and computes it in a Worker) or the lesson's problems.
+EMSCRIPTEN_KEEPALIVE char* attn_plan(const char* lesson_json, const char* typed_json, SeededDraws* draws) {
   Lesson lesson;
-  const Problems found = read_lesson(lesson_json, typed_matrices(typed_json), lesson);
-  return found.empty() ? answer(R"({"ok":true})") : refused(found);
+  const Problems found = read_lesson(lesson_json, typed_matrices(typed_json), lesson, draws);
+  if (!found.empty()) return refused(found);
+  return answer(dump({{"ok", true}, {"value", {{"work", trace_work(lesson)}, {"numbers", trace_numbers(lesson)}}}}));
+}
+
+// What the engine accepts that a page offers as choices, so the pages do not restate it.
+EMSCRIPTEN_KEEPALIVE char* attn_schema() {
+  return answer(dump({{"maxSeed", limits::max_seed},
+                      {"maxTokens", limits::max_tokens},
+                      {"maxDim", limits::max_dim},
+                      {"maxHeads", limits::max_heads},
+                      {"maxTraceNumbers", limits::max_trace_numbers}}));
 }
 
 // The arithmetic behind one cell of the trace `trace` (a handle). kind: "score" (i, j), "softmax" (i), "output"
@@ -167,14 +195,8 @@ EMSCRIPTEN_KEEPALIVE char* attn_explain(const Trace* trace, const char* kind, in
     }
   } else if (k == "softmax") {
     if (auto e = explain_softmax(*trace, head, i))
-      out = {{"head", head},
-             {"i", i},
-             {"max", std::isfinite(e->max) ? json(e->max) : json(nullptr)},
-             {"shifted", numbers_json(e->shifted)},
-             {"exp", e->exp},
-             {"sum", e->sum},
-             {"weights", e->weights},
-             {"hidden", e->hidden},
+      out = {{"head", head},     {"i", i},        {"max", json_number(e->max)}, {"shifted", numbers_json(e->shifted)},
+             {"exp", e->exp},    {"sum", e->sum}, {"weights", e->weights},      {"hidden", e->hidden},
              {"empty", e->empty}};
   } else if (k == "Q" || k == "K" || k == "V") {
     if (auto e = explain_projection(*trace, k[0], head, i, j))
@@ -191,15 +213,15 @@ EMSCRIPTEN_KEEPALIVE char* attn_explain(const Trace* trace, const char* kind, in
 EMSCRIPTEN_KEEPALIVE char* attn_exercises(const char* set_json, double seed) {
   ExerciseSet set;
   Problems found = read_exercise_set(set_json, set);
-  if (seed < 0 || seed > 4294967295.0 || seed != std::floor(seed))
-    found.push_back({"seed", "must be a whole number from 0 to 4294967295"});
+  if (seed < 0 || seed > limits::max_seed || seed != std::floor(seed))
+    found.push_back({"seed", "must be a whole number from 0 to " + std::to_string(limits::max_seed)});
   if (!found.empty()) return refused(found);
   return answer("{\"ok\":true,\"value\":" + generate_exercises(set, static_cast<std::uint32_t>(seed)) + "}");
 }
 
 EMSCRIPTEN_KEEPALIVE char* attn_tokenize(const char* sentence) { return answer(dump(json(tokenize(sentence)))); }
 
-// A link's fragment (location.hash), as decoded(); the state's lesson still has to pass attn_check.
+// A link's fragment (location.hash), as decoded(); the state's lesson still has to pass attn_plan.
 EMSCRIPTEN_KEEPALIVE char* attn_decode_fragment(const char* fragment) { return decoded(decode_fragment(fragment)); }
 
 // A state payload as a link holds it (JSON text, what "#v2=" unpacks to), as decoded(). The page reads the copy it
@@ -208,11 +230,13 @@ EMSCRIPTEN_KEEPALIVE char* attn_read_payload(const char* payload_json) {
   return decoded(decode_v2_payload(payload_json));
 }
 
-// The CLI's trace as an answer of its own: {"ok":true,"value":<the trace JSON>} or {"ok":false,"problems":[…]}.
+// The CLI's trace as an answer of its own: {"ok":true,"value":<the trace JSON>} or {"ok":false,"problems":[…]},
+// refused past the CLI's cap on what one trace prints.
 EMSCRIPTEN_KEEPALIVE char* attn_trace_json(const char* lesson_json) {
   Lesson lesson;
   const Problems found = read_lesson(lesson_json, lesson);
   if (!found.empty()) return refused(found);
+  if (const auto too_large = trace_too_large(lesson)) return refused({*too_large});
   return answer("{\"ok\":true,\"value\":" + trace_to_json(compute_trace(std::move(lesson))) + "}");
 }
 

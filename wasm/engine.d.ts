@@ -37,6 +37,8 @@ export interface Trace {
   tokenIds: number[] | null;   // when the lesson had a vocabulary (sentence or vocab given)
   vocab: string[] | null;
   dModel: number; dK: number; dV: number; heads: number;
+  score: 'scaled_dot' | 'dot' | 'general' | 'additive' | 'cosine' | 'location';  // the score function used
+  scale: 'sqrt_dk' | 'none' | number;  // the scale rule used ("automatic" resolved): what the divisor follows from
   divisor: number;             // what scores were divided by (1 when scale is "none")
   visible: Uint8Array;         // n x n, 1 = query i may see key j
   X: Matrix;
@@ -94,6 +96,11 @@ export interface Engine {
   trace(lesson: Lesson | string): Result<Trace>;
   /** Every problem in the lesson (empty when valid), without computing it: the engine keeps its last trace. */
   check(lesson: Lesson | string): Problem[];
+  /** The lesson checked and sized without computing it (core/trace_size.hpp): roughly the multiply-adds of its
+   *  trace (the page sends a lesson past 2·10⁸ to its worker) and the numbers of its trace JSON. */
+  plan(lesson: Lesson | string): { ok: true; work: number; numbers: number } | { ok: false; problems: Problem[]; crashed?: true };
+  /** What the engine accepts that a page offers as choices. */
+  schema(): { maxSeed: number; maxTokens: number; maxDim: number; maxHeads: number; maxTraceNumbers: number };
   /** The lesson of the last successful trace(): the one explainScore/explainSoftmax/explainOutput answer about. */
   readonly traced: Lesson | string | null;
   /** The CLI's JSON trace text (17 significant digits, hidden cells null), byte-identical to native `attnlab trace`. */
@@ -179,6 +186,8 @@ export interface LabsEngine {
   trainStep(updates: number, shown?: number, since?: number): TrainingState;
   /** A lesson through the main engine: the `attnlab trace` JSON as an object, or {problems}. */
   trace(lesson: Lesson | string): Record<string, unknown> | { problems: Problem[] };
+  /** What the engine accepts that the labs offer as choices. */
+  schema(): { maxSeed: number; maxTokens: number; maxDim: number; maxHeads: number; maxTraceNumbers: number };
   // After a crash each method answers with its own last result (or throws EngineCrashedError when it has none)
   // until restart() resolves; the training run then starts over (trainReset).
   readonly crashed: boolean;

@@ -7,6 +7,10 @@ const HEAD_MATRICES = ['Q', 'K', 'V', 'scores', 'scaled', 'masked', 'weights', '
 
 const TRACE_JSON_OK = '{"ok":true,"value":';
 
+// The engine writes the numbers JSON lacks by their JavaScript names (core/json_number.hpp).
+const NON_FINITE = { Infinity, '-Infinity': -Infinity, NaN };
+const revive = (_key, value) => (typeof value === 'string' && Object.hasOwn(NON_FINITE, value) ? NON_FINITE[value] : value);
+
 let loading = null;
 
 /** @type {import('./engine').loadEngine} */
@@ -83,7 +87,7 @@ export function restartable(create) {
 // The engine object callers keep: the same object across restarts, with every method of wrap(M). Calls that
 // return a Result give {ok: false, crashed: true, problems: [{field: 'engine', message}]} when the engine has
 // crashed; the others throw EngineCrashedError.
-const RESULT_METHODS = new Set(['trace', 'traceJson', 'exercises']);
+const RESULT_METHODS = new Set(['trace', 'plan', 'traceJson', 'exercises']);
 function facade(instance) {
   const result = (name) => (...args) => {
     try {
@@ -139,9 +143,11 @@ function asTyped(rows) {
 function wrap(M) {
   // Every call answers with JSON text this side owns (taken: read, then freed); a trace lives behind a handle.
   const api = {
-    trace: M.cwrap('attn_trace', 'number', ['number', 'number', 'number']),
+    trace: M.cwrap('attn_trace', 'number', ['number', 'number', 'number', 'number']),
     traceFree: M.cwrap('attn_trace_free', null, ['number']),
-    check: M.cwrap('attn_check', 'number', ['number', 'number']),
+    drawsNew: M.cwrap('attn_draws_new', 'number', []),
+    plan: M.cwrap('attn_plan', 'number', ['number', 'number', 'number']),
+    schema: M.cwrap('attn_schema', 'number', []),
     explain: M.cwrap('attn_explain', 'number', ['number', 'number', 'number', 'number', 'number']),
     tokenize: M.cwrap('attn_tokenize', 'number', ['number']),
     decodeFragment: M.cwrap('attn_decode_fragment', 'number', ['number']),
@@ -239,7 +245,8 @@ function wrap(M) {
     });
     return {
       tokens: info.tokens, tokenIds: info.tokenIds, vocab: info.vocab, unchanged: previous ? info.unchanged : [],
-      dModel: info.dModel, dK: info.dK, dV: info.dV, heads: info.heads, divisor: info.divisor,
+      dModel: info.dModel, dK: info.dK, dV: info.dV, heads: info.heads,
+      score: info.score, scale: info.scale, divisor: info.divisor,
       visible: M.HEAPU8.slice(info.visible, info.visible + n * n),
       X: read('X', info.X, previous?.X), headTraces, concat: read('concat', info.concat, previous?.concat),
       output: read('output', info.output, previous?.output),
@@ -249,19 +256,29 @@ function wrap(M) {
 
   // The engine's trace this instance holds (its handle): the one explain* answer about, and the previous trace
   // of the next one (which takes over the steps an edit left alone, so it is freed then).
+  // The seeded draws this instance lends from one lesson to the next (core/seeded_draws.hpp): edits re-read
+  // the whole lesson, and its seeded matrices are then the same draws again.
   let held = 0, traced = null, last = null;
+  const draws = api.drawsNew();
   function explain(kind, head, i, j) {
-    const e = withStrings([kind], (k) => answer(api.explain(held, k, head, i, j)));
-    if (e && e.shifted) e.shifted = e.shifted.map((v) => (v === null ? -Infinity : v));
-    if (e && e.max === null) e.max = NaN;
+    // (only numbers are revived here: elsewhere a string "NaN" may be a token)
+    const e = withStrings([kind], (k) => JSON.parse(taken(api.explain(held, k, head, i, j)), revive));
+    if (e && e.max === -Infinity) e.max = NaN; // an empty row has no max (as SoftmaxTrace.max says)
     return e;
+  }
+  function plan(lesson) {
+    try {
+      return send(lesson, (text, typed) => answer(api.plan(text, typed, draws)));
+    } catch (err) {
+      return { ok: false, problems: unsendable(err) };
+    }
   }
 
   return {
     trace(lesson) {
       let r;
       try {
-        r = send(lesson, (text, typed) => answer(api.trace(text, typed, held)));
+        r = send(lesson, (text, typed) => answer(api.trace(text, typed, held, draws)));
       } catch (err) {
         return { ok: false, problems: unsendable(err) };
       }
@@ -276,13 +293,17 @@ function wrap(M) {
     get traced() { return traced; },
     /** The lesson's problems ([] when none), without computing it: the last trace stays what it was. */
     check(lesson) {
-      try {
-        const r = send(lesson, (text, typed) => answer(api.check(text, typed)));
-        return r.ok ? [] : r.problems;
-      } catch (err) {
-        return unsendable(err);
-      }
+      const r = plan(lesson);
+      return r.ok ? [] : r.problems;
     },
+    /** The lesson checked and sized without computing it: {ok: true, work (multiply-adds, roughly), numbers (of
+     *  its trace JSON)} or {ok: false, problems} (core/trace_size.hpp). */
+    plan(lesson) {
+      const r = plan(lesson);
+      return r.ok ? { ok: true, ...r.value } : r;
+    },
+    /** What the engine accepts that a page offers as choices: {maxSeed, maxTokens, maxDim, maxHeads, maxTraceNumbers}. */
+    schema: () => answer(api.schema()),
     traceJson(lessonText) {
       const text = taken(withStrings([lessonText], (t) => api.traceJson(t)));
       // the value is kept as the engine's text (17 significant digits), so it is cut out rather than parsed

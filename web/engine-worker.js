@@ -1,5 +1,7 @@
 // The engine in a Web Worker: big lessons are computed here so the page stays responsive meanwhile.
 // Messages: {id, lesson} in; {id, ok, trace | problems} out, with every matrix's buffer transferred, not copied.
+// The worker's engine keeps the last trace it computed, so the page's inspector asks it to explain a cell of that
+// trace — {id, explain: [kind, head, i, j]} in, {id, ok, value} out — instead of computing the lesson again.
 import { loadEngine } from '../wasm/engine.js';
 
 const engine = loadEngine();
@@ -14,8 +16,22 @@ function buffers(trace) {
   return out;
 }
 
-self.onmessage = async ({ data: { id, lesson } }) => {
+const EXPLAIN = {
+  score: (e, h, i, j) => e.explainScore(h, i, j),
+  softmax: (e, h, i) => e.explainSoftmax(h, i),
+  output: (e, h, i, t) => e.explainOutput(h, i, t),
+  Q: (e, h, i, t) => e.explainProjection('Q', h, i, t),
+  K: (e, h, i, t) => e.explainProjection('K', h, i, t),
+  V: (e, h, i, t) => e.explainProjection('V', h, i, t),
+};
+
+self.onmessage = async ({ data: { id, lesson, explain } }) => {
   try {
+    if (explain) {
+      const [kind, ...cell] = explain;
+      self.postMessage({ id, ok: true, value: EXPLAIN[kind](await engine, ...cell) });
+      return;
+    }
     const r = (await engine).trace(lesson);
     if (r.ok) self.postMessage({ id, ok: true, trace: r.value }, buffers(r.value));
     // a trap in the engine (wasm/engine.js answers {crashed: true}): this worker's instance is spent

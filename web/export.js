@@ -151,12 +151,8 @@ const num = (v) => (Object.is(v, -0) ? '0.0' : Number.isInteger(v) ? `${v}.0` : 
 const pyMatrix = (rows, indent = '    ') => `[\n${rows.map((r) => `${indent}[${r.map(num).join(', ')}]`).join(',\n')}\n]`;
 const pyList = (xs) => `[${xs.map(num).join(', ')}]`;
 
-/** What the code needs to know, or {error} for what it cannot express. */
-function recipe(lesson) {
-  const score = lesson.score ?? 'scaled_dot';
-  const scale = lesson.scale ?? (score === 'scaled_dot' ? 'sqrt_dk' : 'none');
-  return { score, scale };
-}
+/** The score function and the scale rule the engine used for this trace ("automatic" resolved by the engine). */
+const recipe = (trace) => ({ score: trace.score, scale: trace.scale });
 
 function inputsCode(lesson, trace, lines) {
   const literal = (name) => Array.isArray(lesson[name]) || (lesson[name] && typeof lesson[name] === 'object' && lesson[name].data);
@@ -225,7 +221,7 @@ function divisorCode(scale, lib) {
 
 /** "copy as NumPy": a script that prints the attention weights per head and the output. */
 export function numpyCode(lesson, trace) {
-  const { score, scale } = recipe(lesson);
+  const { score, scale } = recipe(trace);
   const L = [];
   L.push(`# ${GENERATOR} — this lesson in NumPy. Same seed and draws (or the same literal numbers), same numbers.`);
   L.push('import numpy as np', '');
@@ -251,7 +247,7 @@ export function numpyCode(lesson, trace) {
 
 /** "copy as PyTorch": the inputs from NumPy's generator (same numbers), the attention in torch (float64). */
 export function pytorchCode(lesson, trace) {
-  const { score, scale } = recipe(lesson);
+  const { score, scale } = recipe(trace);
   const L = [];
   L.push(`# ${GENERATOR} — this lesson in PyTorch (float64). The inputs come from NumPy's generator, as in the lesson.`);
   L.push('import math', 'import numpy as np', 'import torch', '');

@@ -40,13 +40,15 @@ async function boot() {
   const instructor = query.get('instructor') === '1' || store.get().locked.length === 0;
   const page = createPage(app, {
     instructor,
-    on: controller.on, explain: controller.explain,
+    on: controller.on, explain: controller.explain, schema: engine.schema(),
     copyLink: dialogs.copyLink, openExport: dialogs.openExport, openEmbed: dialogs.openEmbed, shareLink: () => link.shareLink(),
   });
   const scrollToStep = (step) => {
     if (step && !store.get().hidden.includes(step)) landOn(document.getElementById(`step-${step}`));
   };
-  store.subscribe((state) => { const shown = controller.shown(); if (shown) page.render(state, shown.trace); });
+  const draw = (state) => { const shown = controller.shown(); if (shown) page.render(state, shown.trace); };
+  store.subscribe(draw);
+  controller.onExplained(() => draw(store.get())); // the worker's arithmetic for the selected cell has arrived
   link.start(store, controller, { onFollowed: scrollToStep });
   const recovery = startCrashRecovery({ engine, store, controller });
   installTestHooks({ engine, store, controller, link, dialogs, recovery, page });

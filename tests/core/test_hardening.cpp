@@ -12,6 +12,7 @@
 #include "limits.hpp"
 #include "test_helpers.hpp"
 #include "text.hpp"
+#include "trace_size.hpp"
 
 using namespace attnlab;
 using namespace attnlab::test;

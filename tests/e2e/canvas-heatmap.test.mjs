@@ -3,7 +3,7 @@
 // (click selects, the tooltip names the cell) — flag invalid input at the cell, and repaint what changed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, open, canvasSelector, clickCanvasCell, typeIntoCell } from './helpers.mjs';
+import { startBrowser, open, canvasSelector, clickCanvasCell, typeIntoCell, waitForPage } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -11,7 +11,7 @@ after(async () => { await env?.close(); });
 
 const lesson = (n, d, heads = 1) => ({ heads, tokens: Array.from({ length: n }, (_, i) => `w${i}`),
   init: { seed: 3, draws: [{ name: 'X', shape: [n, d] }, ...['W_Q', 'W_K', 'W_V'].map((name) => ({ name, shape: [d, d], scale: 0.1 }))] } });
-const trace = (page) => page.evaluate(() => { const t = window.attentionLab.getTrace(); return { X: Array.from(t.X.data), cols: t.X.cols, weights: t.heads[0].weights }; });
+const trace = (page) => page.evaluate(() => { const t = window.attentionLab.getTrace(); return { X: Array.from(t.X.data), cols: t.X.cols, weights: Array.from(t.headTraces[0].weights.data) }; });
 
 test('16 × 16 stays a table; beyond it a matrix is a canvas of its full shape', async () => {
   const { page, problems } = await open(env);
@@ -77,6 +77,23 @@ test('pointer: a click selects the cell for the inspector, hovering shows its to
   assert.equal(await page.locator('.canvas-heatmap[data-matrix="weights"] .mark-cell').count(), 1, 'the selected cell is marked');
   await typeIntoCell(page, 'W_V', 3, 4, '-1.5');
   assert.equal(await page.evaluate(() => window.attentionLab.getLesson().W_V[3][4]), -1.5);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a cell of a lesson computed in the worker is explained by the worker: the page does not compute the lesson again', async () => {
+  const { page, problems } = await open(env);
+  // 256 tokens × 64 heads: past the worker threshold; its trace would take hundreds of MB in the page's engine
+  const big = { ...lesson(256, 16, 64), init: { seed: 3, draws: [{ name: 'X', shape: [256, 16] }, ...['W_Q', 'W_K', 'W_V'].map((name) => ({ name, shape: [16, 64], scale: 0.1 }))] } };
+  assert.equal((await page.evaluate((l) => window.attentionLab.setLesson(l), big)).ok, true);
+  await page.evaluate(() => window.attentionLab.settled());
+  const before = await page.evaluate(() => window.attentionLab.engineMemoryBytes());
+  await clickCanvasCell(page, 'scores', 5, 7);
+  await waitForPage(page, () => /Score: how much/.test(document.querySelector('.inspector').textContent));
+  const text = await page.locator('.inspector').textContent();
+  assert.match(text, /w5.*w7/s);
+  const after = await page.evaluate(() => window.attentionLab.engineMemoryBytes());
+  assert.ok(after < before + 32e6, `the page's engine grew from ${before} to ${after} bytes: it traced the lesson again`);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -74,7 +74,7 @@ for (const [name, setUp] of Object.entries(SCENARIOS)) {
     const data = await page.evaluate(() => {
       const t = window.attentionLab.getTrace();
       return { numpy: window.attentionLab.exports.numpy(), pytorch: window.attentionLab.exports.pytorch(),
-        trace: { weights: t.headTraces.map((h) => Array.from(h.weights.data)), output: t.output.flat() } }; // output in the JSON trace form: rows
+        trace: { weights: t.headTraces.map((h) => Array.from(h.weights.data)), output: Array.from(t.output.data) } };
     });
     compare(runPython(data.numpy), data.trace, 'numpy');
     if (hasTorch) compare(runPython(data.pytorch), data.trace, 'pytorch');

@@ -66,7 +66,7 @@ test("the lecture's convention: d_k = d_model / h, W_Q stays d_model × d_model 
 test('the export of a lesson that grew a head reproduces the engine in NumPy', async () => {
   await choosePreset(page, 'lecture20-seed20');
   await setHeads(3);
-  const { code, output } = await page.evaluate(() => ({ code: window.attentionLab.exports.numpy(), output: window.attentionLab.getTrace().output.flat() }));
+  const { code, output } = await page.evaluate(() => ({ code: window.attentionLab.exports.numpy(), output: Array.from(window.attentionLab.getTrace().output.data) }));
   assert.match(code, /W_Q = np\.hstack\(\[W_Q, np\.random\.randn\(8, 16\) \* 0\.5\]\)/);
   const out = execFileSync('/usr/bin/python3', ['-'], { input: code + '\nimport json\nprint("@@" + json.dumps(output.tolist()))\n', encoding: 'utf8' });
   const got = JSON.parse(out.split('\n').find((l) => l.startsWith('@@')).slice(2)).flat();

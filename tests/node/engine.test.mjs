@@ -186,3 +186,63 @@ test('a crash (a trap in the wasm code): typed failures until restart(), then th
   assert.equal(engine.trace(lesson).ok, true);
   assert.equal(await loadEngine(), engine);
 });
+
+test('plan: the lesson checked and sized without computing it; the trace explained stays the last one computed', () => {
+  const lesson = fixture('toy_dk4').lesson;
+  assert.ok(engine.trace(lesson).ok);
+  const before = engine.explainScore(0, 0, 1);
+  const big = { tokens: Array.from({ length: 256 }, (_, i) => `t${i}`), heads: 64,
+    init: { seed: 1, draws: [{ name: 'X', shape: [256, 256] }, ...['W_Q', 'W_K', 'W_V'].map((name) => ({ name, shape: [256, 256] }))] } };
+  const p = engine.plan(big);
+  assert.equal(p.ok, true);
+  assert.ok(p.work > 2e8, `work ${p.work}: past the page's worker threshold`);
+  assert.ok(p.numbers > 4194304);
+  const small = engine.plan(lesson);
+  assert.ok(small.ok && small.work > 0 && small.work < 1e6);
+  assert.deepEqual(engine.plan({ tokens: ['a'], X: [[1, 'x']] }).problems, [{ field: 'X[0][1]', message: 'must be a number, not a string' }]);
+  assert.equal(engine.traced, lesson);
+  assert.deepEqual(engine.explainScore(0, 0, 1), before);
+});
+
+test('schema: the choices the pages offer come from the engine', () => {
+  const s = engine.schema();
+  assert.equal(s.maxSeed, 4294967295);
+  assert.equal(s.maxTraceNumbers, 4194304);
+  assert.ok(s.maxTokens >= 512 && s.maxHeads >= 64 && s.maxDim >= 768);
+});
+
+test('traceJson refuses a trace past the CLI\'s cap, as `attnlab trace` does', () => {
+  const huge = { sentence: 'w '.repeat(512).trim(), heads: 16, init: { seed: 1, draws: [{ name: 'X', shape: [512, 1024] },
+    ...['W_Q', 'W_K', 'W_V'].map((name) => ({ name, shape: [1024, 1024] }))] } };
+  const r = engine.traceJson(JSON.stringify(huge));
+  assert.equal(r.ok, false);
+  assert.equal(r.problems[0].field, 'lesson');
+  assert.match(r.problems[0].message, /^its trace would print \d+ numbers .*at most 4194304/);
+});
+
+test('the trace names its score function and the scale rule it used', () => {
+  const base = fixture('toy_dk4').lesson;
+  const t = engine.trace(base).value;
+  assert.equal(t.score, 'scaled_dot');
+  assert.equal(t.scale, 'sqrt_dk');
+  assert.equal(t.divisor, Math.sqrt(t.dK));
+  const dot = engine.trace({ ...base, score: 'dot' }).value;
+  assert.deepEqual([dot.score, dot.scale, dot.divisor], ['dot', 'none', 1]);
+  const numeric = engine.trace({ ...base, scale: 3 }).value;
+  assert.deepEqual([numeric.scale, numeric.divisor], [3, 3]);
+});
+
+test('a softmax explanation of a row with hidden keys: -Infinity where hidden, NaN for the max of an empty row', () => {
+  engine.trace(fixture('masks_empty_row').lesson);
+  const empty = engine.explainSoftmax(0, 1);
+  assert.equal(empty.empty, true);
+  assert.ok(Number.isNaN(empty.max));
+  const row = engine.explainSoftmax(0, 0);
+  row.hidden.forEach((hidden, j) => { if (hidden) assert.equal(row.shifted[j], -Infinity); else assert.ok(Number.isFinite(row.shifted[j])); });
+});
+
+test('a token named like a non-finite number stays text', () => {
+  assert.deepEqual(engine.tokenize('NaN Infinity'), ['NaN', 'Infinity']);
+  const t = engine.trace({ tokens: ['NaN', 'Infinity'], X: [[1, 0], [0, 1]], W_Q: [[1, 0], [0, 1]], W_K: [[1, 0], [0, 1]], W_V: [[1, 0], [0, 1]] }).value;
+  assert.deepEqual(t.tokens, ['NaN', 'Infinity']);
+});

@@ -6,7 +6,8 @@ import { SETS, setById } from './sets.js';
 import { describeAnswer, judge, label, readAnswer } from './check.js';
 import { browserSeed, clearProgress, loadProgress, persistent, saveProgress, storageTrouble } from './progress.js';
 import { esc, grid, paintGrids, rowsOf, show } from './grid.js';
-import { createOffThreadEngine, OFF_THREAD_WORK, workOf } from '../off-thread.js';
+import { createOffThreadEngine, OFF_THREAD_WORK } from '../off-thread.js';
+import { stepById } from '../registry.js';
 import { decodeText as decodeBase64Url, encodeText as encodeBase64Url } from '../lib/base64url.js';
 
 const app = document.getElementById('app');
@@ -41,7 +42,6 @@ const KIND_TITLES = {
   score: 'Raw score q · k', scaled_score: 'Scale the score', softmax_row: 'Softmax of a row', output_cell: 'One output cell',
   predict_max: 'Predict, then reveal', mask_zeros: 'Masking', why_scale: 'Why divide by √d_k?', multihead_shapes: 'Multi-head shapes',
 };
-const STEP_TITLES = { embed: 'Embed', project: 'Project', score: 'Score', scale: 'Scale', softmax: 'Softmax', sum: 'Sum' };
 
 // ---------- the link: #set=NAME or #setjson=BASE64URL, and seed= (hash or query) ----------
 function params() {
@@ -111,7 +111,7 @@ function load({ source, seed, notices }) {
     // The engine read the set (its text is never parsed here) and hands back the lesson of this seed.
     state.sheet = result.value;
     const lesson = state.sheet.lesson;
-    if (offThread && workOf(lesson) > OFF_THREAD_WORK) {
+    if (offThread && engine.plan(lesson).work > OFF_THREAD_WORK) {
       // a big lesson's matrices are computed in the walkthrough's worker: the sheet is usable meanwhile
       const mine = state;
       state.computing = true;
@@ -288,7 +288,7 @@ function renderLesson() {
     if (step === 'scale') body = heads.map(({ h, sub }) => grid(h.scaled, { caption: `scaled = scores ÷ ${show(t.divisor, 3)}` + sub, rowLabels: tok, colLabels: tok, digits: 2 })).join('');
     if (step === 'softmax') body = heads.map(({ h, i, sub }) => grid(h.weights, { caption: 'weights = softmax(scaled)' + sub, rowLabels: tok, colLabels: tok, digits: 2, scale: 'sequential', hiddenRows: veiled.get(i) ?? new Set(), hiddenNote: 'answer the prediction first' })).join('');
     if (step === 'sum') body = heads.map(({ h, sub }) => grid(h.Z, { caption: 'Z = weights·V' + sub, rowLabels: tok, digits: 2 })).join('');
-    parts.push(`<section class="lesson-step" data-step="${esc(step)}"><h3>${esc(STEP_TITLES[step] ?? step)}</h3><div class="grids">${body}</div></section>`);
+    parts.push(`<section class="lesson-step" data-step="${esc(step)}"><h3>${esc(stepById(step)?.title ?? step)}</h3><div class="grids">${body}</div></section>`);
   }
   panel.querySelector('.ex-lesson-body').innerHTML = parts.join('');
   paintGrids(panel.querySelector('.ex-lesson-body'));

@@ -1,6 +1,6 @@
 // The labs page's engine: its own cached instance of the wasm module (the walkthrough page's wasm/engine.js
 // keeps its instance private; this page is separate, so one instance each). Options in as JSON, results out as
-// plain objects; "inf", "-inf" and "nan" strings from the engine become numbers again.
+// plain objects; the strings "Infinity", "-Infinity" and "NaN" (core/json_number.hpp) become numbers again.
 // If the instance crashes (a trap, abort or out of memory), the engine object stays the same: onCrash listeners
 // hear of it, restart() makes a fresh instance, and meanwhile each call answers with its own last result (the
 // sections then redraw what they showed; the page recomputes everything once restarted).
@@ -44,27 +44,34 @@ function facade(instance) {
   });
 }
 
-const SPECIAL = { inf: Infinity, '-inf': -Infinity, nan: NaN };
+const SPECIAL = { Infinity, '-Infinity': -Infinity, NaN };
 function revive(_key, value) {
-  return typeof value === 'string' && value in SPECIAL ? SPECIAL[value] : value;
+  return typeof value === 'string' && Object.hasOwn(SPECIAL, value) ? SPECIAL[value] : value;
 }
-// Numbers going in: ±Infinity as strings, since JSON.stringify would write null.
+// Numbers going in: ±Infinity and NaN by name, since JSON.stringify would write null.
 function replace(_key, value) {
-  if (typeof value === 'number' && !Number.isFinite(value)) return Number.isNaN(value) ? 'nan' : value > 0 ? 'inf' : '-inf';
-  return value;
+  return typeof value === 'number' && !Number.isFinite(value) ? String(value) : value;
 }
 
 function wrap(M) {
+  // Every call answers with JSON text this side owns: read, then freed.
   const fns = {
-    scale: M.cwrap('labs_scale', 'string', ['string']),
-    precision: M.cwrap('labs_softmax_precision', 'string', ['string']),
-    bahdanau: M.cwrap('labs_bahdanau', 'string', ['string']),
-    trainReset: M.cwrap('labs_train_reset', 'string', ['string', 'number']),
-    trainStep: M.cwrap('labs_train_step', 'string', ['number', 'number', 'number']),
-    trace: M.cwrap('labs_trace', 'string', ['string']),
+    scale: M.cwrap('labs_scale', 'number', ['string']),
+    precision: M.cwrap('labs_softmax_precision', 'number', ['string']),
+    bahdanau: M.cwrap('labs_bahdanau', 'number', ['string']),
+    trainerNew: M.cwrap('labs_trainer_new', 'number', []),
+    trainReset: M.cwrap('labs_train_reset', 'number', ['number', 'string', 'number']),
+    trainStep: M.cwrap('labs_train_step', 'number', ['number', 'number', 'number', 'number']),
+    trace: M.cwrap('labs_trace', 'number', ['string']),
+    schema: M.cwrap('attn_schema', 'number', []),
     debugTrap: M.cwrap('attn_debug_trap', null, []),
   };
-  const call = (fn, options, ...rest) => JSON.parse(fn(JSON.stringify(options ?? {}, replace), ...rest), revive);
+  const taken = (ptr) => {
+    try { return M.UTF8ToString(ptr); } finally { M._free(ptr); }
+  };
+  const call = (fn, options, ...rest) => JSON.parse(taken(fn(JSON.stringify(options ?? {}, replace), ...rest)), revive);
+  // This instance's training run (the engine keeps none of its own): made with the instance, gone with it.
+  const trainer = fns.trainerNew();
   return {
     /** The √d_k experiment: statistics per d_k. */
     scaleLab: (options) => call(fns.scale, options).rows,
@@ -73,11 +80,13 @@ function wrap(M) {
     /** Every alignment function at every decoder step. */
     bahdanau: (options) => call(fns.bahdanau, options),
     /** Start (or restart) the training run; returns the state at step 0. */
-    trainReset: (options, shown = 0) => call(fns.trainReset, options, shown),
+    trainReset: (options, shown = 0) => JSON.parse(taken(fns.trainReset(trainer, JSON.stringify(options ?? {}, replace), shown)), revive),
     /** `updates` gradient steps, then the state; `since` = first loss index wanted. */
-    trainStep: (updates, shown = 0, since = 0) => JSON.parse(fns.trainStep(updates, shown, since), revive),
+    trainStep: (updates, shown = 0, since = 0) => JSON.parse(taken(fns.trainStep(trainer, updates, shown, since)), revive),
     /** A lesson through the main engine: the trace (snake_case JSON, hidden cells null) or {problems}. */
-    trace: (lesson) => JSON.parse(fns.trace(typeof lesson === 'string' ? lesson : JSON.stringify(lesson))),
+    trace: (lesson) => JSON.parse(taken(fns.trace(typeof lesson === 'string' ? lesson : JSON.stringify(lesson)))),
+    /** What the engine accepts that the labs offer as choices (as the walkthrough's engine.schema()). */
+    schema: () => JSON.parse(taken(fns.schema())),
     debugTrap: () => fns.debugTrap(),
   };
 }

@@ -15,7 +15,7 @@ export class ScaleSection {
       format: (p) => String(toDk(p)), onInput: (p) => { this.state.dK = toDk(p); this.render(); } });
     slider(controls, { name: 'scale-keys', label: 'keys per query', min: 2, max: 64, value: this.state.keys,
       onInput: (v) => { this.state.keys = v; this.render(); } });
-    numberInput(controls, { name: 'scale-seed', label: 'seed', value: 0, min: 0, max: 4294967295,
+    numberInput(controls, { name: 'scale-seed', label: 'seed', value: 0, min: 0, max: engine.schema().maxSeed,
       onChange: (v) => { this.state.seed = Number.isInteger(v) && v >= 0 ? v : 0; this.render(); } });
     this.readout = h('p', { class: 'readout', 'aria-live': 'polite', 'data-readout': 'scale' });
     container.append(this.readout);

@@ -18,7 +18,7 @@ export class TrainingSection {
     button(controls, { name: 'train-reset', label: 'reset', onClick: () => this.reset() });
     select(controls, { name: 'train-speed', label: 'steps per frame', options: [['1', '1'], ['2', '2'], ['5', '5'], ['20', '20']],
       value: '2', onChange: (v) => { this.state.speed = Number(v); } });
-    numberInput(controls, { name: 'train-seed', label: 'seed', value: 1, min: 0,
+    numberInput(controls, { name: 'train-seed', label: 'seed', value: 1, min: 0, max: engine.schema().maxSeed,
       onChange: (v) => { this.state.seed = Number.isInteger(v) && v >= 0 ? v : 1; this.reset(); } });
     select(controls, { name: 'train-optimizer', label: 'optimizer', value: 'adam:0.005', options: [
       ['adam:0.005', 'Adam, rate 0.005'], ['adam:0.02', 'Adam, rate 0.02'], ['sgd:0.5', 'plain gradient descent, rate 0.5'],

@@ -2,7 +2,7 @@
 // traced by the engine before it is accepted; a rejected one leaves the shown lesson and sets `problems`. The
 // trace of the shown lesson is derived data: it is kept here, never in the state.
 import { DEFAULT_PRESET, presetById } from '../presets/index.js';
-import { OFF_THREAD_WORK, workOf } from '../off-thread.js';
+import { OFF_THREAD_WORK } from '../off-thread.js';
 import { incomingLesson } from '../incoming.js';
 import { addOutputProjection, addSeed, inputsOf, maskFor, removeOutputProjection, resize, setCell, setHeads, setSeed, setSentence, splitModel } from '../lesson-edit.js';
 import { MAX_NOTE } from '../share.js';
@@ -12,10 +12,11 @@ import { presentedStep } from '../views/present.js';
 
 /**
  * engine: the page's engine (wasm/engine.js); offThread: the worker's (web/off-thread.js) or null.
- * Returns {shown(), settled(), tryLesson(lesson, patch), loadPreset(id), setLessonFromOutside(lesson), explain, on: {…events}}.
+ * Returns {shown(), settled(), tryLesson(lesson, patch), loadPreset(id), setLessonFromOutside(lesson), explain,
+ * onExplained(listener), on: {…events}}.
  */
 export function createController({ engine, store, offThread }) {
-  let shown = null;                // {lesson, trace, inputs} of the lesson on screen
+  let shown = null;                // {lesson, trace, inputs, fromWorker} of the lesson on screen
   let latest = 0;                  // the newest lesson asked for; an older answer from the worker is dropped
   let settled = Promise.resolve(); // resolves when the worker has answered the newest lesson
   const state = () => store.get();
@@ -26,9 +27,10 @@ export function createController({ engine, store, offThread }) {
   }
 
   /** A computed lesson becomes the one shown. */
-  function accept(lesson, trace, patch) {
+  function accept(lesson, trace, patch, fromWorker = false) {
     let inputs = null; // the inputs as arrays of rows, what edits start from: made when the first edit asks for them
-    shown = { lesson, trace, get inputs() { return (inputs ??= inputsOf(trace)); } };
+    shown = { lesson, trace, fromWorker, get inputs() { return (inputs ??= inputsOf(trace)); } };
+    explained.clear();
     const n = trace.tokens.length;
     const sel = 'selection' in patch ? patch.selection : state().selection;
     const selection = sel && selectionFits(sel, trace) ? sel : null;
@@ -40,7 +42,16 @@ export function createController({ engine, store, offThread }) {
   function tryLesson(lesson, patch = {}) {
     const seq = ++latest;
     if (state().busy) store.set({ busy: 0 });
-    if (offThread && workOf(lesson) > OFF_THREAD_WORK) return tryOffThread(lesson, patch, seq);
+    if (offThread) {
+      // the engine checks the lesson and sizes its work (core/trace_size.hpp) before either thread computes it
+      const plan = engine.plan(lesson);
+      if (plan.crashed) return { ok: false, problems: plan.problems, crashed: true }; // restored by the crash recovery
+      if (!plan.ok) {
+        store.set({ problems: plan.problems });
+        return { ok: false, problems: plan.problems };
+      }
+      if (plan.work > OFF_THREAD_WORK) return tryOffThread(lesson, patch, seq, plan.work);
+    }
     const r = engine.trace(lesson);
     if (r.crashed) return { ok: false, problems: r.problems, crashed: true }; // restored by the crash recovery
     if (!r.ok) {
@@ -51,15 +62,17 @@ export function createController({ engine, store, offThread }) {
     return { ok: true };
   }
 
-  /** A big lesson: checked here at once (a refusal is as immediate as for a small one), computed by the worker. */
-  function tryOffThread(lesson, patch, seq) {
-    let found;
-    try { found = engine.check(lesson); } catch (err) { if (!err.crashed) throw err; return { ok: false, problems: [], crashed: true }; }
-    if (found.length) { store.set({ problems: found }); return { ok: false, problems: found }; }
-    store.set({ busy: workOf(lesson) });
+  /** A big lesson, checked here already (a refusal is as immediate as for a small one): computed by the worker. */
+  function tryOffThread(lesson, patch, seq, work) {
+    store.set({ busy: work });
+    worker.computing++;
     settled = offThread.trace(lesson).then((r) => {
+      worker.computing--;
+      if (r.ok) worker.holds = lesson;
+      else if (r.crashed) worker.holds = null;
+      if (worker.waiting) { worker.waiting = false; queueMicrotask(explainedNow); } // asked while it was computing
       if (seq !== latest) return;
-      if (r.ok) accept(lesson, r.trace, patch);
+      if (r.ok) accept(lesson, r.trace, patch, true);
       else if (!shown) {
         store.set({ busy: 0, notice: `The lesson could not be computed (${r.crashed ? r.message : r.problems[0]?.message}), so the default lesson is shown instead.` });
         loadPreset(DEFAULT_PRESET.id, { keepNotice: true });
@@ -112,7 +125,12 @@ export function createController({ engine, store, offThread }) {
     scale(on) {
       const next = structuredClone(shown.lesson);
       if (typeof next.scale === 'number') lastNumericScale = next.scale;
-      if (on) { if (lastNumericScale) next.scale = lastNumericScale; else delete next.scale; } else next.scale = 'none';
+      // on: the number the lesson had, or √d_k — left implicit where the score function scales by default
+      if (on) {
+        if (lastNumericScale) next.scale = lastNumericScale;
+        else if (shown.trace.score === 'scaled_dot') delete next.scale;
+        else next.scale = 'sqrt_dk';
+      } else next.scale = 'none';
       return tryLesson(next);
     },
     maskKind(kind) {
@@ -140,18 +158,45 @@ export function createController({ engine, store, offThread }) {
     note: (note) => store.set({ note: note.slice(0, MAX_NOTE) }),
   };
 
-  // The engine explains the trace it holds last; after a lesson computed elsewhere (the worker) or a rejected
-  // edit it may hold another, and traces the shown lesson again the first time an explanation is asked for.
-  const hold = () => { if (shown && engine.traced !== shown.lesson) engine.trace(shown.lesson); };
+  // The arithmetic behind a cell, from the engine that computed the shown trace: this thread's engine explains the
+  // trace it holds last (an edit it refused leaves it holding the shown one); the worker's explains the last trace it
+  // computed, asynchronously — the inspector shows {pending: true} until the answer is drawn (onExplained). Only when
+  // neither holds the shown lesson (a worker that stopped) is it traced again here.
+  const worker = { holds: null, computing: 0, waiting: false }; // its last trace's lesson; traces under way
+  const explained = new Map(); // the worker's explanations of the shown trace: "kind,head,i,j" → answer
+  const listeners = new Set();
+  const explainedNow = () => { for (const f of listeners) f(); };
+  function fromWorker(kind, h, i, j) {
+    // while it computes a newer lesson, its answer would be about that one: asked again once it is done
+    if (worker.computing) { worker.waiting = true; return { pending: true }; }
+    const key = [kind, h, i, j].join();
+    if (explained.has(key)) return explained.get(key);
+    const asked = shown;
+    explained.set(key, { pending: true });
+    offThread.explain(kind, h, i, j).then((r) => {
+      if (shown !== asked) return;
+      if (r.ok) explained.set(key, r.value);
+      else { worker.holds = null; explained.clear(); } // the worker stopped: explained here from now on
+      explainedNow();
+    });
+    return explained.get(key);
+  }
+  const ask = (kind, local) => (h, i, j) => {
+    if (shown?.fromWorker && worker.holds === shown.lesson) return fromWorker(kind, h, i, j);
+    if (shown && engine.traced !== shown.lesson) engine.trace(shown.lesson);
+    return local(h, i, j);
+  };
   const explain = {
-    score: (h, i, j) => (hold(), engine.explainScore(h, i, j)),
-    softmax: (h, i) => (hold(), engine.explainSoftmax(h, i)),
-    output: (h, i, t) => (hold(), engine.explainOutput(h, i, t)),
-    projection: (m, h, i, t) => (hold(), engine.explainProjection(m, h, i, t)),
+    score: ask('score', (h, i, j) => engine.explainScore(h, i, j)),
+    softmax: ask('softmax', (h, i) => engine.explainSoftmax(h, i)),
+    output: ask('output', (h, i, t) => engine.explainOutput(h, i, t)),
+    projection: (m, h, i, t) => ask(m, (hh, ii, tt) => engine.explainProjection(m, hh, ii, tt))(h, i, t),
   };
 
   return {
     explain,
+    /** listener() is called when an explanation from the worker has arrived (the inspector draws it then). */
+    onExplained: (listener) => listeners.add(listener),
     shown: () => shown,
     settled: () => settled,
     tryLesson, loadPreset, setLessonFromOutside, on,

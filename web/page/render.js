@@ -14,10 +14,6 @@ import { Inspector } from '../views/inspector.js';
 import { Walkthrough, unownedProblems } from '../views/walkthrough.js';
 import { setHtml } from '../views/dom.js';
 
-/**
- * handlers: the controller's events (`on`), plus {explain: {score, softmax, output}, copyLink(), openExport(),
- * openEmbed(), instructor: whether the instructor settings are offered (web/main.js)}. Returns {render(state, trace), say(text), frame: the number of renders so far}.
- */
 // What an edit changed, in the order of the steps: what the engine did not take over from the trace before.
 // Nothing after a lesson that shares nothing with the one before (a preset, a link): marks are for edits.
 const CHANGE_ORDER = ['X', 'W_Q', 'W_K', 'W_V', 'Q', 'K', 'V', 'scores', 'scaled', 'weights', 'Z', 'concat', 'W_O', 'output'];
@@ -29,6 +25,11 @@ function changedBy(trace) {
   return CHANGE_ORDER.filter((m) => !kept.includes(m) && shown(m));
 }
 
+/**
+ * handlers: the controller's events (`on`), plus {explain: {score, softmax, output, projection}, schema (the engine's
+ * choices, engine.schema()), copyLink(), openExport(), openEmbed(), shareLink(), instructor: whether the instructor
+ * settings are offered (web/main.js)}. Returns {render(state, trace), say(text), frame: the number of renders so far}.
+ */
 export function createPage(app, handlers) {
   const { on } = handlers;
   app.innerHTML = `
@@ -38,7 +39,7 @@ export function createPage(app, handlers) {
     <div class="layout"><div class="cards"></div><aside class="side"></aside></div>
     <footer class="foot">Attention Lab — every number is computed live by the WebAssembly engine.</footer>`;
   const header = new HeaderControls(app.querySelector('.top'), {
-    presets: PRESETS, steps: STEPS,
+    presets: PRESETS, steps: STEPS, maxSeed: handlers.schema.maxSeed,
     onSentence: (text) => {
       if (!text.trim()) { header.showProblem('Type at least one word.'); return; }
       header.showProblem('');

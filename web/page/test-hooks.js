@@ -12,13 +12,11 @@ export function installTestHooks({ engine, store, controller, link, dialogs, rec
     exports: dialogs.exports,
     getLesson: () => structuredClone(store.get().lesson),
     setLesson: (lesson) => controller.setLessonFromOutside(lesson),
-    // The engine's trace in its JSON form (core/lesson-format.md: heads[h].weights as arrays of rows, hidden
-    // cells null, concat, output), together with the typed copies the page works from (headTraces, X, inputs, …).
+    // A copy of the trace the page shows (wasm/engine.d.ts: tokens, X, inputs, headTraces[h].weights, … as
+    // {rows, cols, data: Float64Array}): what the page drew, not a new computation.
     getTrace() {
       const shown = controller.shown();
-      if (!shown) return null;
-      const json = engine.traceJson(JSON.stringify(shown.lesson));
-      return json.ok ? { ...shown.trace, ...JSON.parse(json.value) } : shown.trace;
+      return shown ? structuredClone(shown.trace) : null;
     },
     engineMemoryBytes: () => engine.memoryBytes(),
     /** Tests only: stop the engine as a bug in it would, now or inside its next call ({next: true}). */

@@ -15,7 +15,7 @@ const OFFLINE_PAGES = `<details class="pages offline-pages"><summary>Exercises, 
   folder run <code>python3 -m http.server</code> and open <code>http://localhost:8000/exercises.html</code>.</p></details>`;
 
 export class HeaderControls {
-  /** options: {presets, steps, onSentence(text), onPreset(id), onSeed(seed), onAddSeed()} */
+  /** options: {presets, steps, maxSeed (the engine's, engine.schema()), onSentence(text), onPreset(id), onSeed(seed), onAddSeed()} */
   constructor(container, options) {
     this.options = options;
     const el = document.createElement('div');
@@ -26,7 +26,7 @@ export class HeaderControls {
       <label class="field sentence"><span>Sentence</span><input type="text" name="sentence" autocomplete="off" spellcheck="false"></label>
       <label class="field preset"><span>Preset</span><select name="preset"><option value="">— your own lesson —</option>
         ${options.presets.map((p) => `<option value="${p.id}">${escapeHtml(p.label)}</option>`).join('')}</select></label>
-      <label class="field seed"><span>Seed</span><input type="number" name="seed" min="0" max="4294967295" step="1" inputmode="numeric"></label>
+      <label class="field seed"><span>Seed</span><input type="number" name="seed" min="0" max="${options.maxSeed}" step="1" inputmode="numeric"></label>
       <button type="button" class="add-seed" hidden>Add a seed</button>
       <p class="field-problem" role="alert" hidden></p>
       <nav class="step-nav" aria-label="Steps">${options.steps.map((s, i) => `<a href="#step-${s.id}" data-step="${s.id}"><b>${i + 1}</b> ${s.id}</a>`).join('')}</nav>`;
@@ -49,8 +49,8 @@ export class HeaderControls {
     this.preset.addEventListener('change', () => { if (this.preset.value) options.onPreset(this.preset.value); });
     this.seed.addEventListener('change', () => {
       const v = Number(this.seed.value);
-      if (this.seed.value === '' || !Number.isInteger(v) || v < 0 || v > 4294967295) {
-        this.showProblem('The seed must be a whole number from 0 to 4294967295.');
+      if (this.seed.value === '' || !Number.isInteger(v) || v < 0 || v > options.maxSeed) {
+        this.showProblem(`The seed must be a whole number from 0 to ${options.maxSeed}.`);
         return;
       }
       this.showProblem('');

@@ -60,7 +60,7 @@ export class Inspector {
       + '<button type="submit">Set</button><span class="edit-problem" role="alert"></span></form>';
   }
 
-  /** data: {selection, trace, explain: {score, softmax, output}, pendingFrom: the first row not generated yet at the causal decoding step shown, or null} */
+  /** data: {selection, trace, explain: {score, softmax, output, projection}, pendingFrom: the first row not generated yet at the causal decoding step shown, or null, locked: inputs not to offer for editing} */
   update({ selection, trace, explain, pendingFrom = null, locked = [] }) {
     const s = selection;
     this.selection = s;
@@ -79,11 +79,13 @@ export class Inspector {
       setHtml(this.el, html);
       return;
     }
+    // the engine's explanation of the cell (one that comes from the page's worker is {pending: true} at first)
+    const shown = (e, draw) => (e?.pending ? '<p class="hint" data-pending="true">Asking the engine for the arithmetic of this cell…</p>' : draw(e) + headNote);
     try {
-      if (['scores', 'scaled'].includes(s.matrix)) html += this.score(explain.score(s.head, s.row, s.col), t, trace) + headNote;
-      else if (s.matrix === 'weights') html += this.softmax(explain.softmax(s.head, s.row), t, s.col) + headNote;
-      else if (s.matrix === 'Z') html += this.output(explain.output(s.head, s.row, s.col), t) + headNote;
-      else if (['Q', 'K', 'V'].includes(s.matrix)) html += this.projection(explain.projection(s.matrix, s.head, s.row, s.col), s, t) + headNote;
+      if (['scores', 'scaled'].includes(s.matrix)) html += shown(explain.score(s.head, s.row, s.col), (e) => this.score(e, t, trace));
+      else if (s.matrix === 'weights') html += shown(explain.softmax(s.head, s.row), (e) => this.softmax(e, t, s.col));
+      else if (s.matrix === 'Z') html += shown(explain.output(s.head, s.row, s.col), (e) => this.output(e, t));
+      else if (['Q', 'K', 'V'].includes(s.matrix)) html += shown(explain.projection(s.matrix, s.head, s.row, s.col), (e) => this.projection(e, s, t));
       else html += this.input(s, t, trace);
       const m = s.matrix === 'X' ? trace.X : INPUTS.includes(s.matrix) ? trace.inputs[s.matrix] : null;
       if (m && !locked.includes(s.matrix) && this.options.onEdit) html += this.editForm(s, m.data[s.row * m.cols + s.col]);
@@ -96,7 +98,7 @@ export class Inspector {
   score(e, t, trace) {
     let h = `<h3>Score: how much ${tok(t[e.i])} is drawn to ${tok(t[e.j])}</h3>`;
     h += scoreArithmetic(e, t);
-    h += trace.divisor === 1
+    h += trace.scale === 'none' // the engine's scale rule (a √d_k of 1 still divides)
       ? '<p>Scaling is off, so the scaled score is the same number.</p>'
       : `<p>Scaled: ${f(e.sum)} ÷ ${f(e.divisor)} = <b>${f(e.scaled)}</b></p>`;
     if (e.hidden) h += `<p class="warn">The mask hides ${tok(t[e.j])} from ${tok(t[e.i])}: this score is replaced by −∞ before softmax, so its weight is exactly 0.</p>`;

@@ -115,7 +115,7 @@ export const STEP_VIEWS = {
       host.append(divisor);
       return {
         update(state, t) {
-          const { scale: s } = state.lesson;
+          const s = t.scale; // the rule the engine used: a dot or cosine score is not scaled unless the lesson says so
           scale.update(s !== 'none');
           setHtml(divisor, s === 'none'
             ? 'Scaling is off: the scores go to softmax as they are (divisor 1).'
