@@ -48,7 +48,7 @@ const html = readFileSync(`${web}index.html`, 'utf8')
   .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`)
   .replace(/<link rel="stylesheet"[^>]*>/, () => `<style>${styleCss}</style>`)
   .replace(/<script type="module"[^>]*><\/script>/, () => `<script>${engineJs}</script>\n<script>${pageJs}</script>`)
-  .replace(/\n?<script src="\.\/file-check\.js"><\/script>/, ''); // (the served pages' note for file://: this file runs there)
+  .replace(/\n?<script src="\.\/file-check\.js"[^>]*><\/script>/, ''); // (the served pages' note for file://: this file runs there)
 if (!html.includes(singleFileCsp)) throw new Error('web/index.html has no <meta charset="utf-8"> to put the policy after');
 mkdirSync(`${root}dist`, { recursive: true });
 writeFileSync(`${root}dist/attention-lab.html`, html);

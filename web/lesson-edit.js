@@ -187,6 +187,17 @@ function withFreshLiterals(engine, next, before, names) {
  * Lessons with their rows given literally keep one row per position (their new rows come from fit()).
  */
 export function setSentence(engine, lesson, values, dims, text) {
+  return withPaddingByName(sentenceEdit(engine, lesson, values, dims, text), engine.tokenize(text));
+}
+
+/** Tokens named <PAD> are padding unless the lesson says otherwise: a sentence that has them gets a padding mask. */
+function withPaddingByName(lesson, tokens) {
+  const pad = tokens.map((t) => t.toUpperCase() === '<PAD>');
+  if (!pad.includes(true) || (lesson.mask && !lesson.mask.padding)) return lesson;
+  return { ...lesson, mask: { padding: pad } };
+}
+
+function sentenceEdit(engine, lesson, values, dims, text) {
   const tokens = engine.tokenize(text);
   let next = clone(lesson);
   delete next.tokens;

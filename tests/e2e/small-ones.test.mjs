@@ -88,3 +88,44 @@ test('the retrieval toy counts from 1 in its title, as its tokens do', async () 
   await page.close();
 });
 
+test("the exit ticket's text gives a number as its table shows it", async () => {
+  const { page, problems } = await openPage(env, 'exercises.html#set=exit-ticket&seed=1');
+  await waitForPage(page, () => document.documentElement.dataset.ready === 'true' && window.attentionLabExercises);
+  const item = page.locator('li', { hasText: 'Scale the score' }).first();
+  const prompt = await item.locator('.prompt').textContent();
+  const table = (await item.locator('.given').textContent()).replace(/\u2212/g, '-');
+  const said = /is (-?[\d.]+) and/.exec(prompt)[1];
+  assert.ok(table.includes(said), `the prompt says ${said}; the table: ${table}`);
+  assert.match(said, /^-?\d+\.\d{4}$/, 'to 4 decimals, as the table');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('item 10: an instructor sees the answer key of any seed in the browser; a student does not', async () => {
+  for (const [path, shown] of [['exercises.html?instructor=1#set=exit-ticket&seed=7', true], ['exercises.html#set=exit-ticket&seed=7', false]]) {
+    const { page, problems } = await openPage(env, path);
+    await waitForPage(page, () => document.documentElement.dataset.ready === 'true' && window.attentionLabExercises);
+    assert.equal(await page.locator('.ex-key').isVisible(), shown, path);
+    if (shown) {
+      const sheet = await page.evaluate(() => window.attentionLabExercises.sheet());
+      const raw = sheet.exercises.find((e) => e.id === 'raw-score');
+      const line = await page.locator('.ex-key li[data-id="raw-score"]').textContent();
+      assert.ok(line.includes(String(Math.round(raw.answer.value * 1e4) / 1e4)), line);
+      assert.match(await page.locator('.ex-key summary').textContent(), /seed 7/);
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
+test('item 10: tokens named <PAD> are padding by default', async () => {
+  const { page, problems } = await open(env);
+  await choosePreset(page, 'lecture20-seed20');
+  await page.fill('input[name=sentence]', 'the dog ran <PAD> <PAD>');
+  await page.press('input[name=sentence]', 'Enter');
+  await page.waitForFunction(() => window.attentionLab.getTrace().tokens.length === 5);
+  assert.deepEqual((await page.evaluate(() => window.attentionLab.getLesson())).mask, { padding: [false, false, false, true, true] });
+  assert.equal(await page.evaluate(() => window.attentionLab.getTrace().headTraces[0].weights.data[3]), 0, 'a PAD key gets no weight');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -146,10 +146,12 @@ app.innerHTML = `
     <section class="ex-intro"></section>
     <details class="ex-lesson" hidden><summary>The lesson’s numbers</summary><div class="ex-lesson-body"></div></details>
     <ol class="ex-list"></ol>
+    <details class="ex-key" hidden><summary>Answer key for this seed (instructors)</summary><ol class="ex-key-list"></ol></details>
     <details class="ex-author"><summary>Author your own set</summary>
       <p>An exercise set is JSON: a lesson, then a list of exercises (kinds: score, scaled_score, softmax_row, output_cell,
       predict_max, mask_zeros, why_scale, multihead_shapes). The engine checks it and names the field of every problem.
-      Instructors get the answer keys with <code>attnlab exercises SET.json --seed S</code>.</p>
+      Instructors get the answer keys with <code>attnlab exercises SET.json --seed S</code>, or in the browser: add
+      <code>?instructor=1</code> to the sheet's address (<code>exercises.html?instructor=1#set=NAME&amp;seed=S</code>).</p>
       <textarea name="author" rows="12" spellcheck="false" aria-label="Exercise set JSON"></textarea>
       <div class="author-actions"><button type="button" class="author-open">Check and open</button></div>
       <div class="author-problems" role="alert"></div>
@@ -250,9 +252,30 @@ function render() {
     <p class="summary" aria-live="polite"></p>`;
   list.innerHTML = '';
   sheet.exercises.forEach((ex, index) => list.append(card(ex, index)));
+  renderKey();
   renderLesson();
   renderSummary();
   publish();
+}
+
+// The answer key of the sheet shown (the engine's, as it checks answers), for an instructor who opened the page with
+// ?instructor=1: any seed, no command line needed. Students' links never carry the flag.
+const INSTRUCTOR = new URLSearchParams(location.search).get('instructor') === '1';
+function answerText(a) {
+  const n = (v) => String(Math.round(v * 1e4) / 1e4);
+  if (a.type === 'number') return n(a.value);
+  if (a.type === 'vector') return a.values.map(n).join(', ');
+  if (a.type === 'choice') return a.choices?.[a.index] ?? `choice ${a.index + 1}`;
+  if (a.type === 'mask') return `exactly 0: key ${a.zeros.map((c) => c + 1).join(', ') || 'none'}; weights ${a.weights.map(n).join(', ')}`;
+  if (a.type === 'shapes') return Object.entries(a.shapes).map(([k, [r, c]]) => `${k} ${r} × ${c}`).join(', ');
+  return '';
+}
+function renderKey() {
+  const box = app.querySelector('.ex-key');
+  box.hidden = !INSTRUCTOR;
+  if (!INSTRUCTOR) return;
+  box.querySelector('summary').textContent = `Answer key for seed ${state.seed} (instructors)`;
+  box.querySelector('.ex-key-list').innerHTML = state.sheet.exercises.map((ex) => `<li data-id="${esc(ex.id)}"><b>${esc(KIND_TITLES[ex.kind] ?? ex.kind)}</b>: ${esc(answerText(ex.answer))}</li>`).join('');
 }
 
 function renderSummary() {
