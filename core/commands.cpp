@@ -7,6 +7,7 @@
 #include "exercise_set.hpp"
 #include "exercises.hpp"
 #include "lesson_json.hpp"
+#include "limits.hpp"
 #include "trace_json.hpp"
 #include "trace_size.hpp"
 
@@ -38,7 +39,7 @@ std::optional<std::uint32_t> parse_seed(std::string_view text) {
     if (c < '0' || c > '9') return std::nullopt;
     v = v * 10 + static_cast<std::uint64_t>(c - '0');
   }
-  if (v > 4294967295u) return std::nullopt;
+  if (v > limits::max_seed) return std::nullopt;
   return static_cast<std::uint32_t>(v);
 }
 
@@ -50,8 +51,8 @@ CommandResult exercises(std::string_view text, std::string_view source, const st
   const auto seed = options.size() == 2 && options[0] == "--seed" ? parse_seed(options[1]) : std::nullopt;
   if (!seed) {
     r.exit_code = 2;
-    r.err =
-        "attnlab: exercises needs --seed S, a whole number from 0 to 4294967295 written in decimal digits\n" + usage();
+    r.err = "attnlab: exercises needs --seed S, a whole number from 0 to " + std::to_string(limits::max_seed) +
+            " written in decimal digits\n" + usage();
     return r;
   }
   ExerciseSet set;

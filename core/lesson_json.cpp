@@ -431,8 +431,9 @@ void read_init_uncached(const json& init, Reader& r, std::map<std::string, Matri
   auto s = init.find("seed");
   if (s == init.end()) return r.fail("init.seed", "is missing");
   if (!r.number(*s, "init.seed", seed)) return;
-  if (seed != std::floor(seed) || seed < 0 || seed > 4294967295.0)
-    return r.fail("init.seed", "must be a whole number from 0 to 4294967295 (as np.random.seed requires)");
+  if (seed != std::floor(seed) || seed < 0 || seed > limits::max_seed)
+    return r.fail("init.seed", "must be a whole number from 0 to " + std::to_string(limits::max_seed) +
+                                   " (as np.random.seed requires)");
   auto d = init.find("draws");
   if (d == init.end() || !d->is_array()) return r.fail("init.draws", "must be a list of {name, shape}");
   if (d->size() > limits::max_draws)

@@ -4,6 +4,16 @@
 
 namespace attnlab {
 
+const char* mask_name(MaskKind kind) {
+  switch (kind) {
+    case MaskKind::none: return "none";
+    case MaskKind::causal: return "causal";
+    case MaskKind::padding: return "padding";
+    case MaskKind::matrix: return "matrix";
+  }
+  return "none";
+}
+
 Visibility visibility(const Lesson& lesson) {
   const auto n = static_cast<Eigen::Index>(lesson.tokens.size());
   const auto m = static_cast<Eigen::Index>(lesson.keys());

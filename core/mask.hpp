@@ -4,6 +4,10 @@
 
 namespace attnlab {
 
+// The kind of a lesson's mask by the form its "mask" field takes (core/lesson-format.md): "none" (absent), "causal",
+// "padding" ({"padding": [...]}) or "matrix" (n × n of 0/1).
+const char* mask_name(MaskKind kind);
+
 // n × n, 1 = visible. Causal: key j ≤ query i. Padding: PAD tokens are hidden as keys.
 // A cross-attention's keys are the source's tokens: n × m.
 Visibility visibility(const Lesson& lesson);

@@ -22,6 +22,7 @@
 #include "json_number.hpp"
 #include "lesson_json.hpp"
 #include "limits.hpp"
+#include "mask.hpp"
 #include "tokenizer.hpp"
 #include "trace_json.hpp"
 #include "trace_size.hpp"
@@ -146,8 +147,11 @@ EMSCRIPTEN_KEEPALIVE char* attn_trace(const char* lesson_json, const char* typed
   Lesson lesson;
   const Problems found = read_lesson(lesson_json, typed_matrices(typed_json), lesson, draws);
   if (!found.empty()) return refused(found);
+  const MaskKind mask = lesson.mask;
   auto* trace = new Trace(compute_trace(std::move(lesson), previous));
-  return answer(dump({{"ok", true}, {"value", trace_info(*trace)}}));
+  json info = trace_info(*trace);
+  info["mask"] = mask_name(mask);  // the lesson's mask by its form, so the page never parses the field itself
+  return answer(dump({{"ok", true}, {"value", info}}));
 }
 
 EMSCRIPTEN_KEEPALIVE void attn_trace_free(Trace* trace) { delete trace; }
@@ -163,7 +167,11 @@ EMSCRIPTEN_KEEPALIVE char* attn_plan(const char* lesson_json, const char* typed_
 
 // What the engine accepts that a page offers as choices, so the pages do not restate it.
 EMSCRIPTEN_KEEPALIVE char* attn_schema() {
+  json masks = json::array();
+  for (MaskKind k : {MaskKind::none, MaskKind::causal, MaskKind::padding, MaskKind::matrix})
+    masks.push_back(mask_name(k));
   return answer(dump({{"maxSeed", limits::max_seed},
+                      {"maskKinds", masks},
                       {"maxTokens", limits::max_tokens},
                       {"maxDim", limits::max_dim},
                       {"maxHeads", limits::max_heads},

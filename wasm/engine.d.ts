@@ -38,7 +38,8 @@ export interface Trace {
   vocab: string[] | null;
   dModel: number; dK: number; dV: number; heads: number;
   score: 'scaled_dot' | 'dot' | 'general' | 'additive' | 'cosine' | 'location';  // the score function used
-  scale: 'sqrt_dk' | 'none' | number;  // the scale rule used ("automatic" resolved): what the divisor follows from
+  scale: 'sqrt_dk' | 'none' | number;
+  mask: 'none' | 'causal' | 'padding' | 'matrix';  // the lesson's mask, by the form its field takes  // the scale rule used ("automatic" resolved): what the divisor follows from
   divisor: number;             // what scores were divided by (1 when scale is "none")
   visible: Uint8Array;         // n x n, 1 = query i may see key j
   X: Matrix;
@@ -100,7 +101,7 @@ export interface Engine {
    *  trace (the page sends a lesson past 2·10⁸ to its worker) and the numbers of its trace JSON. */
   plan(lesson: Lesson | string): { ok: true; work: number; numbers: number } | { ok: false; problems: Problem[]; crashed?: true };
   /** What the engine accepts that a page offers as choices. */
-  schema(): { maxSeed: number; maxTokens: number; maxDim: number; maxHeads: number; maxTraceNumbers: number };
+  schema(): { maxSeed: number; maskKinds: Trace['mask'][]; maxTokens: number; maxDim: number; maxHeads: number; maxTraceNumbers: number };
   /** The lesson of the last successful trace(): the one explainScore/explainSoftmax/explainOutput answer about. */
   readonly traced: Lesson | string | null;
   /** The CLI's JSON trace text (17 significant digits, hidden cells null), byte-identical to native `attnlab trace`. */

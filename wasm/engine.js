@@ -246,7 +246,7 @@ function wrap(M) {
     return {
       tokens: info.tokens, tokenIds: info.tokenIds, vocab: info.vocab, unchanged: previous ? info.unchanged : [],
       dModel: info.dModel, dK: info.dK, dV: info.dV, heads: info.heads,
-      score: info.score, scale: info.scale, divisor: info.divisor,
+      score: info.score, scale: info.scale, mask: info.mask, divisor: info.divisor,
       visible: M.HEAPU8.slice(info.visible, info.visible + n * n),
       X: read('X', info.X, previous?.X), headTraces, concat: read('concat', info.concat, previous?.concat),
       output: read('output', info.output, previous?.output),

@@ -183,13 +183,13 @@ function inputsCode(lesson, trace, lines) {
 
 function maskCode(lesson, trace, lines, lib) {
   const n = trace.tokens.length;
-  const mask = lesson.mask ?? 'none';
+  const mask = trace.mask; // the engine's reading of the lesson's mask field
   const arr = lib === 'np' ? 'np.array' : 'torch.tensor';
   const ones = lib === 'np' ? `np.ones((${n}, ${n}), dtype=bool)` : `torch.ones(${n}, ${n}, dtype=torch.bool)`;
   if (mask === 'none') lines.push(`visible = ${ones}  # no mask: every query sees every key`);
   else if (mask === 'causal') lines.push(`visible = ${lib}.tril(${ones})  # causal: a query sees itself and earlier tokens`);
-  else if (mask.padding) {
-    lines.push(`pad = ${arr}([${mask.padding.map((p) => (p ? 'True' : 'False')).join(', ')}])  # True = PAD token, hidden as a key`);
+  else if (mask === 'padding') {
+    lines.push(`pad = ${arr}([${lesson.mask.padding.map((p) => (p ? 'True' : 'False')).join(', ')}])  # True = PAD token, hidden as a key`);
     lines.push(lib === 'np' ? `visible = np.broadcast_to(~pad, (${n}, ${n}))` : `visible = (~pad).expand(${n}, ${n})`);
   } else {
     const rows = Array.from({ length: n }, (_, i) => `    [${Array.from({ length: n }, (_, j) => (trace.visible[i * n + j] ? 'True' : 'False')).join(', ')}]`);

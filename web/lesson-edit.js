@@ -306,21 +306,15 @@ export function removeOutputProjection(lesson) {
   return next;
 }
 
-/** The mask kind chosen ('none' | 'causal' | 'padding' | 'custom'); a custom mask starts from what the trace shows. */
+/** The mask kind chosen (the engine's names, trace.mask: 'none' | 'causal' | 'padding' | 'matrix'); a matrix starts
+ * from what the trace shows. */
 export function maskFor(lesson, kind, trace) {
   const next = clone(lesson);
   const n = trace.tokens.length;
   if (kind === 'none') delete next.mask;
   if (kind === 'causal') next.mask = 'causal';
   if (kind === 'padding') next.mask = { padding: new Array(n).fill(false) };
-  if (kind === 'custom') next.mask = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => trace.visible[i * n + j]));
+  if (kind === 'matrix') next.mask = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => trace.visible[i * n + j]));
   return next;
 }
 
-/** The kind of a lesson's mask. */
-export function maskKind(mask) {
-  if (!mask || mask === 'none') return 'none';
-  if (mask === 'causal') return 'causal';
-  if (Array.isArray(mask)) return 'custom';
-  return 'padding';
-}

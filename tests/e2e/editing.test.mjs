@@ -98,7 +98,7 @@ test('resizing d_model keeps the numbers that still fit; heads, scale switch and
   assert.equal((await readCell(page, 'weights', 0, 1)).value, 0);
   assert.equal((await readCell(page, 'weights', 0, 0)).value, 1);
   // custom mask: hide every key of row 0 -> explained as an empty row
-  await page.check('.mask-control input[value=custom]');
+  await page.check('.mask-control input[value=matrix]');
   await page.click('td[data-matrix=mask][data-row="0"][data-col="0"]');
   assert.match(await page.locator('.step-card[data-step=softmax] .step-notes').textContent(), /may not see any key/);
   // two heads: side by side heatmaps and concat

@@ -60,7 +60,7 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     assert.equal((await weightsRow(page, 0))[1], 0, 'causal: the first token does not see the second');
     await shootStep(page, 'softmax', `${name}-jane-causal-softmax.png`);
     await choosePreset(page, 'toy-dk4');
-    await page.check('.mask-control input[value=custom]');
+    await page.check('.mask-control input[value=matrix]');
     await page.click('td[data-matrix=mask][data-row="0"][data-col="0"]');
     await page.click('td[data-matrix=mask][data-row="0"][data-col="1"]');
     await page.click('td[data-matrix=mask][data-row="0"][data-col="2"]');

@@ -246,3 +246,13 @@ test('a token named like a non-finite number stays text', () => {
   const t = engine.trace({ tokens: ['NaN', 'Infinity'], X: [[1, 0], [0, 1]], W_Q: [[1, 0], [0, 1]], W_K: [[1, 0], [0, 1]], W_V: [[1, 0], [0, 1]] }).value;
   assert.deepEqual(t.tokens, ['NaN', 'Infinity']);
 });
+
+test('the trace names the lesson\'s mask by the form of its field; the schema lists the kinds', () => {
+  const base = fixture('toy_dk4').lesson;
+  const n = engine.trace(base).value.tokens.length;
+  assert.equal(engine.trace({ ...base, mask: undefined }).value.mask, 'none');
+  assert.equal(engine.trace({ ...base, mask: 'causal' }).value.mask, 'causal');
+  assert.equal(engine.trace({ ...base, mask: { padding: new Array(n).fill(false) } }).value.mask, 'padding');
+  assert.equal(engine.trace({ ...base, mask: Array.from({ length: n }, () => new Array(n).fill(1)) }).value.mask, 'matrix');
+  assert.deepEqual(engine.schema().maskKinds, ['none', 'causal', 'padding', 'matrix']);
+});

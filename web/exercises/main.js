@@ -11,7 +11,6 @@ import { stepById } from '../registry.js';
 import { decodeText as decodeBase64Url, encodeText as encodeBase64Url } from '../lib/base64url.js';
 
 const app = document.getElementById('app');
-const MAX_SEED = 0xffffffff;
 const WRONG_BEFORE_SOLUTION = 3;
 const embedded = window.parent !== window;
 const offThread = createOffThreadEngine();
@@ -23,6 +22,7 @@ try {
   app.innerHTML = `<p class="fatal">The attention engine could not start: ${esc(err.message)}</p>`;
   throw err;
 }
+const MAX_SEED = engine.schema().maxSeed; // the engine's seed range (np.random.seed's)
 
 // The engine stopped (a trap, abort or out of memory): start a fresh instance and reopen the last sheet; the
 // answers come back from localStorage (progress.js writes every change at once).

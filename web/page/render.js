@@ -147,7 +147,7 @@ export function createPage(app, handlers) {
     part('.instructor-note').textContent = state.note;
 
     const n = trace.tokens.length;
-    const pendingFrom = lesson.mask === 'causal' && state.reveal !== null && state.reveal < n ? state.reveal : null;
+    const pendingFrom = trace.mask === 'causal' && state.reveal !== null && state.reveal < n ? state.reveal : null;
     inspector.update({ selection: state.selection, trace, explain: handlers.explain, pendingFrom, locked: state.locked });
     if (state.selection !== selected) keepAboveSheet(state.selection);
     selected = state.selection;

@@ -151,7 +151,7 @@ export class Switch {
   update(checked) { this.input.checked = checked; }
 }
 
-/** Mask kind (none / causal / padding / custom), the causal reveal and the PAD toggles. */
+/** Mask kind (the engine's names: none / causal / padding / matrix, shown as custom), the causal reveal and the PAD toggles. */
 export class MaskControl {
   /** options: {onKind(kind), onReveal(step), onPadding(i, isPad)} */
   constructor(container, options) {
@@ -160,7 +160,7 @@ export class MaskControl {
     this.el = document.createElement('div');
     this.el.className = 'mask-control';
     this.el.innerHTML = `<fieldset><legend>Mask — which keys each query may see</legend>
-      ${[['none', 'none'], ['causal', 'causal (only earlier tokens)'], ['padding', 'padding (PAD tokens)'], ['custom', 'custom (click cells to hide)']]
+      ${[['none', 'none'], ['causal', 'causal (only earlier tokens)'], ['padding', 'padding (PAD tokens)'], ['matrix', 'custom (click cells to hide)']]
         .map(([v, l]) => `<label><input type="radio" name="${name}" value="${v}"> ${l}</label>`).join('')}</fieldset>
       <div class="reveal" hidden><label>Decoding step <input type="range" min="1" step="1" name="reveal"> <output></output></label>
         <button type="button" class="reveal-prev" aria-label="previous decoding step">◀</button><button type="button" class="reveal-next" aria-label="next decoding step">▶</button></div>

@@ -7,7 +7,7 @@
 import { MATRICES } from '../registry.js';
 import { escapeHtml } from '../lib/escape.js';
 import { formatExact } from '../numbers.js';
-import { maskKind, splitsModel } from '../lesson-edit.js';
+import { splitsModel } from '../lesson-edit.js';
 import { setHtml } from './dom.js';
 import { MaskControl, MaskGrid, NumberControl, Switch } from './controls.js';
 
@@ -26,9 +26,9 @@ const hiddenOf = (t) => { const n = t.tokens.length; return (i, j) => t.visible[
 /** Rows of a causal lesson not generated yet at the decoding step shown. */
 function pendingRows(t, state) {
   const n = t.tokens.length, reveal = state.reveal ?? n;
-  return maskKind(state.lesson.mask) === 'causal' && reveal < n ? new Set(Array.from({ length: n - reveal }, (_, k) => reveal + k)) : null;
+  return t.mask === 'causal' && reveal < n ? new Set(Array.from({ length: n - reveal }, (_, k) => reveal + k)) : null;
 }
-const paddingOf = (t, state) => (maskKind(state.lesson.mask) === 'padding' ? state.lesson.mask.padding : new Array(t.tokens.length).fill(false));
+const paddingOf = (t, state) => (t.mask === 'padding' ? state.lesson.mask.padding : new Array(t.tokens.length).fill(false));
 
 /** Where the rows of X come from: looked up in E by id, drawn one per position, or given one per position. */
 function rowsFrom(lesson) {
@@ -138,10 +138,10 @@ export const STEP_VIEWS = {
       const grid = new MaskGrid(gridHost, { onToggle: (i, j) => on.toggleMask(i, j) });
       return {
         update(state, t) {
-          const kind = maskKind(state.lesson.mask);
+          const kind = t.mask; // the engine's reading of the lesson's mask field
           mask.update({ kind, tokens: t.tokens, reveal: state.reveal ?? t.tokens.length, padding: paddingOf(t, state) });
-          gridHost.hidden = kind !== 'custom';
-          if (kind === 'custom') grid.update({ tokens: t.tokens, visible: t.visible });
+          gridHost.hidden = kind !== 'matrix';
+          if (kind === 'matrix') grid.update({ tokens: t.tokens, visible: t.visible });
         },
         lock(locked) {
           mask.el.querySelectorAll('input, button').forEach((i) => { i.disabled = locked('mask'); });
