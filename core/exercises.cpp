@@ -17,11 +17,21 @@ namespace {
 
 using json = nlohmann::ordered_json;  // keeps id, kind, prompt first
 
-// Numbers as a student reads them in a prompt or a worked step.
+// Numbers as a student reads them in a prompt or a worked step: to 4 decimals, as the sheet's tables show them
+// (a prompt's "1.425" beside a table's 1.4247 reads as two different numbers); very small or large ones to 4
+// significant digits.
 std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
+  char buf[48];
+  const double a = std::fabs(v);
+  if (a != 0 && (a < 1e-4 || a >= 1e6)) {
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+  }
+  std::snprintf(buf, sizeof buf, "%.4f", v);
+  std::string s = buf;
+  while (s.back() == '0') s.pop_back();  // 0.5000 -> 0.5, 2.0000 -> 2
+  if (s.back() == '.') s.pop_back();
+  return s == "-0" ? "0" : s;
 }
 
 // A token inside a sentence of ours, isolated (U+2068 FIRST STRONG ISOLATE … U+2069 POP DIRECTIONAL ISOLATE):
@@ -233,9 +243,9 @@ class Generator {
         const Matrix* W_O = lesson_.find("W_O");
         const int d_out = W_O ? static_cast<int>(W_O->cols()) : hh * dv;
         e["prompt"] = "n = " + std::to_string(n()) + " tokens, d_model = " + std::to_string(d) +
-                      ", h = " + std::to_string(hh) + " heads with d_k = " + std::to_string(dk) +
-                      " and d_v = " + std::to_string(dv) + ", output width " + std::to_string(d_out) +
-                      ". Give the shapes of Q_i, K_i, V_i, the concatenation and W_O.";
+                      ", h = " + std::to_string(hh) + (hh == 1 ? " head" : " heads") +
+                      " with d_k = " + std::to_string(dk) + " and d_v = " + std::to_string(dv) + ", output width " +
+                      std::to_string(d_out) + ". Give the shapes of Q_i, K_i, V_i, the concatenation and W_O.";
         e["given"] = {{"n", n()}, {"d_model", d}, {"heads", hh}, {"d_k", dk}, {"d_v", dv}, {"d_out", d_out}};
         e["answer"] = {{"type", "shapes"},
                        {"shapes",

@@ -453,7 +453,19 @@ void read_init_uncached(const json& init, Reader& r, std::map<std::string, Matri
             for (const auto& n : matrix_names()) all += (all.empty() ? "" : ", ") + n;
             return all;
           }());
-    if (drawn.count(*name)) return r.fail(f + ".name", "draws " + name->get<std::string>() + " a second time");
+    // "append": this draw continues a matrix drawn before it, below ("rows": new vocabulary words) or to its
+    // right ("columns": a new head), so growing a lesson leaves every number drawn before where it was.
+    enum class Append { none, rows, columns } append = Append::none;
+    if (auto a = draw.find("append"); a != draw.end()) {
+      if (a->is_string() && *a == "rows") append = Append::rows;
+      else if (a->is_string() && *a == "columns") append = Append::columns;
+      else return r.fail(f + ".append", "must be \"rows\" or \"columns\"");
+      if (!drawn.count(*name))
+        return r.fail(f + ".append", "continues " + name->get<std::string>() + ", but no draw before it makes " +
+                                         name->get<std::string>());
+    } else if (drawn.count(*name)) {
+      return r.fail(f + ".name", "draws " + name->get<std::string>() + " a second time (\"append\" continues it)");
+    }
     auto shape = draw.find("shape");
     double rows = 1, cols = 0;
     if (shape == draw.end() || !shape->is_array() || shape->empty() || shape->size() > 2)
@@ -473,7 +485,24 @@ void read_init_uncached(const json& init, Reader& r, std::map<std::string, Matri
       if (dist->is_string() && *dist == "rand") uniform = true;
       else if (!(dist->is_string() && *dist == "randn")) return r.fail(f + ".dist", "must be \"randn\" or \"rand\"");
     }
-    drawn[*name] = rng.matrix(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols), scale, uniform);
+    Matrix m = rng.matrix(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols), scale, uniform);
+    if (append == Append::none) {
+      drawn[*name] = std::move(m);
+      continue;
+    }
+    Matrix& before = drawn[*name];
+    const bool below = append == Append::rows;
+    if (below ? m.cols() != before.cols() : m.rows() != before.rows())
+      return r.fail(f + ".shape", below ? "must have the " + std::to_string(before.cols()) + " columns of the " +
+                                              name->get<std::string>() + " it continues"
+                                        : "must have the " + std::to_string(before.rows()) + " rows of the " +
+                                              name->get<std::string>() + " it continues");
+    if (static_cast<double>(before.size() + m.size()) > static_cast<double>(limits::max_entries))
+      return r.fail(f + ".shape", "makes " + name->get<std::string>() + " larger than " +
+                                      std::to_string(limits::max_entries) + " entries");
+    Matrix joined(below ? before.rows() + m.rows() : before.rows(), below ? before.cols() : before.cols() + m.cols());
+    joined << before, m;  // (Eigen's comma initializer places m below or to the right, as the shapes say)
+    before = std::move(joined);
   }
 }
 

@@ -20,7 +20,7 @@ const result = await build({
   // It has no separate worker file either: big lessons are computed on the main thread there.
   resolve: { alias: [{ find: /^.*\/build-wasm\/wasm\/attnlab_engine\.mjs$/, replacement: shim },
     { find: /^\.\/off-thread\.js$/, replacement: `${web}single-file-off-thread.js` }] },
-  define: { __ATTENTION_LAB_VERSION__: JSON.stringify(version) },
+  define: { __ATTENTION_LAB_VERSION__: JSON.stringify(version), __ATTENTION_LAB_SINGLE_FILE__: 'true' },
   build: { write: false, target: 'es2022', minify: true, lib: { entry: `${web}main.js`, formats: ['iife'], name: 'AttentionLabPage', fileName: () => 'page.js' } },
 });
 const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
@@ -53,7 +53,8 @@ const html = indexHtml
   .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`)
   .replace(/<link rel="stylesheet"[^>]*>/, () => `<style>${styleCss}</style>`)
   .replace(/\n?<link rel="stylesheet"[^>]*>/g, '')
-  .replace(/<script type="module"[^>]*><\/script>/, () => `<script>${engineJs}</script>\n<script>${pageJs}</script>`);
+  .replace(/<script type="module"[^>]*><\/script>/, () => `<script>${engineJs}</script>\n<script>${pageJs}</script>`)
+  .replace(/\n?<script src="\.\/file-check\.js"[^>]*><\/script>/, ''); // (the served pages' note for file://: this file runs there)
 if (!html.includes(singleFileCsp)) throw new Error('web/index.html has no <meta charset="utf-8"> to put the policy after');
 mkdirSync(`${root}dist`, { recursive: true });
 writeFileSync(`${root}dist/attention-lab.html`, html);

@@ -379,7 +379,7 @@ def retrieval_toy_fixture():
     X = I3, so Q, K, V are the weight matrices themselves. V = I3 makes each output row equal
     its weight row, so "mostly value two" is visible directly.
     """
-    lesson = {"title": "Retrieval toy: query 0 matches key 1", "tokens": ["k1", "k2", "k3"],
+    lesson = {"title": "Retrieval toy: query 1 matches key 2", "tokens": ["k1", "k2", "k3"],
               "X": [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
               "W_Q": [[0, 1], [1, 0], [1, 1]],
               "W_K": [[1, 0], [0, 1], [-1, 0]],

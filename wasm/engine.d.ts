@@ -33,6 +33,7 @@ export interface HeadTrace {
 
 export interface Trace {
   tokens: string[];
+  unchanged: string[];         // what the engine took over from the trace before (an edit left it alone): X, W_Q, Q, scores, …
   tokenIds: number[] | null;   // when the lesson had a vocabulary (sentence or vocab given)
   vocab: string[] | null;
   dModel: number; dK: number; dV: number; heads: number;

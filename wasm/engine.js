@@ -245,7 +245,7 @@ function wrap(M) {
       return head;
     });
     return {
-      tokens: info.tokens, tokenIds: info.tokenIds, vocab: info.vocab,
+      tokens: info.tokens, tokenIds: info.tokenIds, vocab: info.vocab, unchanged: previous ? info.unchanged : [],
       dModel: info.dModel, dK: info.dK, dV: info.dV, heads: info.heads,
       score: info.score, scale: info.scale, mask: info.mask, divisor: info.divisor,
       visible: M.HEAPU8.slice(info.visible, info.visible + n * keys), keys,

@@ -177,7 +177,8 @@ function inputsCode(lesson, trace, lines) {
       const shape = d.shape.join(', ');
       const fn = d.dist === 'rand' ? 'rand' : 'randn';
       const scaled = d.scale !== undefined && d.scale !== 1 ? ` * ${num(d.scale)}` : '';
-      if (literal(d.name)) lines.push(`_ = np.random.${fn}(${shape})  # ${d.name} is drawn, then replaced by its edited numbers below`);
+      if (literal(d.name)) lines.push(`_ = np.random.${fn}(${shape})  # ${d.append ? 'more of ' : ''}${d.name} is drawn, then replaced by its edited numbers below`);
+      else if (d.append) lines.push(`${d.name} = np.${d.append === 'rows' ? 'vstack' : 'hstack'}([${d.name}, np.random.${fn}(${shape})${scaled}])  # ${d.append === 'rows' ? 'new rows (new words)' : 'new columns (a new head)'}, drawn last`);
       else lines.push(`${d.name} = np.random.${fn}(${shape})${scaled}`);
     }
   }

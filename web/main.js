@@ -5,6 +5,7 @@ import { loadEngine } from '../wasm/engine.js';
 import { DEFAULT_PRESET } from './presets/index.js';
 import { createOffThreadEngine } from './off-thread.js';
 import { startEmbedMode } from './embed.js';
+import { landOn } from './views/land.js';
 import { createStore } from './page/store.js';
 import { createController } from './page/controller.js';
 import { createPage } from './page/render.js';
@@ -34,12 +35,16 @@ async function boot() {
   // Big lessons are computed in a Web Worker (web/off-thread.js) while the page stays usable.
   const controller = createController({ engine, store, offThread: createOffThreadEngine() });
   const dialogs = createDialogs({ store, controller, link, say: (text) => page.say(text) });
+  // A link with locked inputs opens in student view: no Instructor mode to unlock them. The instructor keeps
+  // ?instructor=1 on their own copy of the link (Copy link leaves it out, so students never get it).
+  const instructor = query.get('instructor') === '1' || store.get().locked.length === 0;
   const page = createPage(app, {
+    instructor,
     on: controller.on, explain: controller.explain, schema: engine.schema(),
-    copyLink: dialogs.copyLink, openExport: dialogs.openExport, openEmbed: dialogs.openEmbed,
+    copyLink: dialogs.copyLink, openExport: dialogs.openExport, openEmbed: dialogs.openEmbed, shareLink: () => link.shareLink(),
   });
   const scrollToStep = (step) => {
-    if (step && !store.get().hidden.includes(step)) document.getElementById(`step-${step}`)?.scrollIntoView({ block: 'start' });
+    if (step && !store.get().hidden.includes(step)) landOn(document.getElementById(`step-${step}`));
   };
   const draw = (state) => { const shown = controller.shown(); if (shown) page.render(state, shown.trace); };
   store.subscribe(draw);
@@ -61,7 +66,8 @@ async function boot() {
       getState: async () => ({ state: window.attentionLab.getState(), link: await link.shareLink() }),
     });
   }
-  scrollToStep(store.get().step);
+  if (query.get('present') === '1' && !EMBED) controller.on.present(true); // a lecturer's bookmark opens on the projector view
+  else scrollToStep(store.get().step);
   document.documentElement.dataset.ready = 'true';
 }
 

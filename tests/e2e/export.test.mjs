@@ -39,6 +39,14 @@ const SCENARIOS = {
       return window.attentionLab.setLesson(l);
     });
   },
+  'a sentence typed into the seeded lesson: E looked up, new words appended as rows drawn last': async () => {
+    await choosePreset(page, 'lecture20-seed20');
+    for (const text of ['the cat saw the dog', 'the cat saw a big dog']) {
+      await page.fill('input[name=sentence]', text);
+      await page.press('input[name=sentence]', 'Enter');
+      await page.waitForFunction((text) => window.attentionLab.getLesson().sentence === text, text);
+    }
+  },
   'rand draws, no scaling, 3 heads of d_k 2': async () => {
     await page.evaluate(() => window.attentionLab.setLesson({ tokens: ['a', 'b', 'c'], heads: 3, scale: 'none',
       init: { rng: 'numpy', seed: 7, draws: [{ name: 'X', shape: [3, 4], dist: 'rand' }, { name: 'W_Q', shape: [4, 6] }, { name: 'W_K', shape: [4, 6], scale: 2 }, { name: 'W_V', shape: [4, 6] }] } }));

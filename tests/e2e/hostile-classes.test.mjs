@@ -125,7 +125,7 @@ test('8. without storage from the start, the notice says what really happens: a 
 });
 
 test('9. query options seed the view once; the link wins after that; share links carry one source of truth', async () => {
-  const { page, problems } = await open(env, '?note=old%20note&steps=score,softmax&locked=X');
+  const { page, problems } = await open(env, '?note=old%20note&steps=score,softmax&locked=X&instructor=1');
   assert.equal(await page.evaluate(() => window.attentionLab.getState().note), 'old note');
   assert.deepEqual(await page.evaluate(() => window.attentionLab.getState().hidden), ['embed', 'project', 'scale', 'sum']);
   // the instructor edits the view; the page writes its link
@@ -134,7 +134,7 @@ test('9. query options seed the view once; the link wins after that; share links
   await page.press('.instructor-panel textarea', 'Tab');
   await page.waitForFunction(() => window.attentionLab.getState().note === 'new note');
   const link = await page.evaluate(() => window.attentionLab.shareLink());
-  assert.doesNotMatch(link, /[?&](note|steps|locked)=/, 'the share link has no query options');
+  assert.doesNotMatch(link, /[?&](note|steps|locked|instructor)=/, 'the share link has no query options (nor the instructor\'s flag)');
   // a reload of the address (query still there) shows the latest note: the link wins
   await page.waitForFunction(() => location.hash.startsWith('#v2='));
   await page.reload();

@@ -175,10 +175,12 @@ app.innerHTML = `
     <details class="ex-lesson" hidden><summary>The lesson’s numbers</summary><div class="ex-lesson-body"></div></details>
     <ol class="ex-list"></ol>
     ${finishHtml()}
+    <details class="ex-key" hidden><summary>Answer key for this seed (instructors)</summary><ol class="ex-key-list"></ol></details>
     <details class="ex-author"><summary>Author your own set</summary>
       <p>An exercise set is JSON: a lesson, then a list of exercises (kinds: score, scaled_score, softmax_row, output_cell,
       predict_max, mask_zeros, why_scale, multihead_shapes). The engine checks it and names the field of every problem.
-      Instructors get the answer keys with <code>attnlab exercises SET.json --seed S</code>.</p>
+      Instructors get the answer keys with <code>attnlab exercises SET.json --seed S</code>, or in the browser: add
+      <code>?instructor=1</code> to the sheet's address (<code>exercises.html?instructor=1#set=NAME&amp;seed=S</code>).</p>
       <textarea name="author" rows="12" spellcheck="false" aria-label="Exercise set JSON"></textarea>
       <div class="author-actions"><button type="button" class="author-open">Check and open</button></div>
       <div class="author-problems" role="alert"></div>
@@ -284,6 +286,7 @@ function render() {
     <p class="summary" aria-live="polite"></p>`;
   list.innerHTML = '';
   sheet.exercises.forEach((ex, index) => list.append(card(ex, index)));
+  renderKey();
   renderLesson();
   renderSummary();
   publish();
@@ -297,6 +300,26 @@ function renderNotices() {
   const box = app.querySelector('.ex-notices');
   box.innerHTML = notices.map((n) => `<p class="notice" role="status">${esc(n)}</p>`).join('') +
     (state.problems.length ? `<div class="problems" role="alert">${problemList(state.problems, 'This exercise set cannot be used: the engine found these problems.')}<p>Choose a built-in set from the menu, or fix the set under “Author your own set”.</p></div>` : '');
+}
+
+// The answer key of the sheet shown (the engine's, as it checks answers), for an instructor who opened the page with
+// ?instructor=1: any seed, no command line needed. Students' links never carry the flag.
+const INSTRUCTOR = new URLSearchParams(location.search).get('instructor') === '1';
+function answerText(a) {
+  const n = (v) => String(Math.round(v * 1e4) / 1e4);
+  if (a.type === 'number') return n(a.value);
+  if (a.type === 'vector') return a.values.map(n).join(', ');
+  if (a.type === 'choice') return a.choices?.[a.index] ?? `choice ${a.index + 1}`;
+  if (a.type === 'mask') return `exactly 0: key ${a.zeros.map((c) => c + 1).join(', ') || 'none'}; weights ${a.weights.map(n).join(', ')}`;
+  if (a.type === 'shapes') return Object.entries(a.shapes).map(([k, [r, c]]) => `${k} ${r} × ${c}`).join(', ');
+  return '';
+}
+function renderKey() {
+  const box = app.querySelector('.ex-key');
+  box.hidden = !INSTRUCTOR;
+  if (!INSTRUCTOR) return;
+  box.querySelector('summary').textContent = `Answer key for seed ${state.seed} (instructors)`;
+  box.querySelector('.ex-key-list').innerHTML = state.sheet.exercises.map((ex) => `<li data-id="${esc(ex.id)}"><b>${esc(KIND_TITLES[ex.kind] ?? ex.kind)}</b>: ${esc(answerText(ex.answer))}</li>`).join('');
 }
 
 function renderSummary() {
@@ -432,7 +455,7 @@ function inputsHtml(ex) {
   }
   if (a.type === 'choice') {
     return `<fieldset class="choice-answer"><legend>Choose one</legend><div class="choices" role="radiogroup">${a.choices.map((c, k) =>
-      `<button type="button" class="choice" role="radio" aria-checked="false" data-k="${k}">${esc(c)}</button>`).join('')}</div></fieldset>`;
+      `<button type="button" class="choice" role="radio" aria-checked="false" tabindex="${k === 0 ? 0 : -1}" data-k="${k}">${esc(c)}</button>`).join('')}</div></fieldset>`;
   }
   if (a.type === 'mask') {
     const names = ex.given?.tokens ?? a.weights.map((_, k) => `#${k + 1}`);
@@ -470,7 +493,8 @@ function writeRaw(li, ex, raw) {
   const a = ex.answer;
   if (a.type === 'number') f.elements.value.value = raw;
   if (a.type === 'vector') a.values.forEach((_, k) => { f.elements[`v${k}`].value = raw[k] ?? ''; });
-  if (a.type === 'choice') f.querySelectorAll('.choice').forEach((b, k) => b.setAttribute('aria-checked', String(k === raw)));
+  // (one tab stop per radio group: the chosen answer, as native radio buttons have)
+  if (a.type === 'choice') f.querySelectorAll('.choice').forEach((b, k) => { b.setAttribute('aria-checked', String(k === raw)); b.tabIndex = k === raw ? 0 : -1; });
   if (a.type === 'mask') a.weights.forEach((_, k) => { f.elements[`z${k}`].checked = !!raw.zero?.[k]; f.elements[`w${k}`].value = raw.weights?.[k] ?? ''; f.elements[`w${k}`].disabled = !!raw.zero?.[k]; });
   if (a.type === 'shapes') Object.keys(a.shapes).forEach((n) => { f.elements[`${n}-r`].value = raw[n]?.[0] ?? ''; f.elements[`${n}-c`].value = raw[n]?.[1] ?? ''; });
 }
@@ -503,7 +527,17 @@ function wire(li, ex) {
     const was = readRaw(li, ex);
     keep({ zero: was.zero.map((z, k) => (k === Number(flag[1]) ? e.target.checked : z)) });
   });
-  form.querySelectorAll('.choice').forEach((b, k) => b.addEventListener('click', () => keep(k)));
+  const choices = [...form.querySelectorAll('.choice')];
+  choices.forEach((b, k) => b.addEventListener('click', () => keep(k)));
+  // a radio group answers the arrow keys (and Home, End): the next choice is focused and chosen
+  choices.forEach((b, k) => b.addEventListener('keydown', (e) => {
+    const to = { ArrowDown: k + 1, ArrowRight: k + 1, ArrowUp: k - 1, ArrowLeft: k - 1, Home: 0, End: choices.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    const next = (to + choices.length) % choices.length;
+    choices[next].focus();
+    keep(next);
+  }));
   // a pasted row "0.88, 0.12" fills the boxes from the one pasted into
   form.querySelectorAll('.vector-answer input').forEach((input) => input.addEventListener('paste', (e) => {
     const text = e.clipboardData?.getData('text') ?? '';

@@ -7,6 +7,7 @@ import { ContextualSection } from './contextual-section.js';
 import { BahdanauSection } from './bahdanau-section.js';
 import { TrainingSection } from './training-section.js';
 import { SECTIONS } from './explanations.js';
+import { landOn } from '../views/land.js';
 
 const VIEWS = { scale: ScaleSection, precision: PrecisionSection, contextual: ContextualSection, bahdanau: BahdanauSection, training: TrainingSection };
 
@@ -35,6 +36,9 @@ async function start() {
   }
   window.attentionLabs = { engine, views, debugCrashEngine: (options) => engine.debugTrap(options) };
   engine.onCrash((reason) => recover(engine, views, reason));
+  // the sections exist only now: the browser's own jump to labs.html#bahdanau found nothing to land on
+  const anchor = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+  if (anchor) landOn(anchor);
   document.documentElement.dataset.ready = 'true';
 }
 

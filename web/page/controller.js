@@ -4,12 +4,13 @@
 import { DEFAULT_PRESET, presetById } from '../presets/index.js';
 import { OFF_THREAD_WORK } from '../off-thread.js';
 import { incomingLesson } from '../incoming.js';
-import { addOutputProjection, addSeed, inputsOf, maskFor, removeOutputProjection, resize, setCell, setSeed, setSentence } from '../lesson-edit.js';
+import { addOutputProjection, addSeed, inputsOf, maskFor, removeOutputProjection, resize, setCell, setHeads, setSeed, setSentence, splitModel } from '../lesson-edit.js';
 import { MAX_NOTE } from '../share.js';
 import { addLayer, removeLayer, setDff, setLayerCell, setLayerOption, setPositions, setSourcePadding, setSourceSentence } from '../layer-edit.js';
 import { MATRICES } from '../registry.js';
 import { KV_CACHE_MAX_TOKENS } from '../views/kv-cache-view.js';
 import { selectionFits } from './selection.js';
+import { presentedStep } from '../views/present.js';
 
 
 /**
@@ -139,6 +140,8 @@ export function createController({ engine, store, offThread }) {
     positions: (kind) => tryLesson(setPositions(shown.lesson, shown.trace, kind)),
     sourceSentence: (text) => edit(() => setSourceSentence(engine, shown.lesson, shown.trace, text)),
     sourcePadding: (j, pad) => tryLesson(setSourcePadding(shown.lesson, shown.trace, j, pad)),
+    heads: (h) => edit(() => setHeads(engine, shown.lesson, shown.inputs, dims(), h)),
+    splitHeads: (split) => edit(() => (split ? splitModel(engine, shown.lesson, shown.inputs, dims()) : removeOutputProjection(shown.lesson))),
     scale(on) {
       const next = structuredClone(shown.lesson);
       if (typeof next.scale === 'number') lastNumericScale = next.scale;
@@ -169,6 +172,7 @@ export function createController({ engine, store, offThread }) {
     reveal: (step) => store.set({ reveal: step }),
     select: (selection) => store.set({ selection }),
     step: (step) => store.set({ step }),
+    present: (on) => store.set(on ? { presenting: true, step: presentedStep(state()) } : { presenting: false }),
     hidden: (hidden) => store.set({ hidden }),
     locked: (list) => store.set({ locked: list }),
     note: (note) => store.set({ note: note.slice(0, MAX_NOTE) }),

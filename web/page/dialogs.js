@@ -39,8 +39,12 @@ export function createDialogs({ store, controller, link, say }) {
     for (const m of items()) {
       const li = el('li', {}, el('span', { textContent: m.title }));
       li.dataset.key = m.key;
-      li.append(btn('SVG', 'export-svg', () => download(`${base}-${m.key}.svg`, heatmapSvg(m).svg, 'image/svg+xml')),
-        btn('PNG', 'export-png', async () => { const f = heatmapSvg(m); download(`${base}-${m.key}.png`, await svgToPng(f.svg, f.width, f.height)); }));
+      // (a screen reader lists the buttons alone: each names its matrix, not just "SVG")
+      const svg = btn('SVG', 'export-svg', () => download(`${base}-${m.key}.svg`, heatmapSvg(m).svg, 'image/svg+xml'));
+      const png = btn('PNG', 'export-png', async () => { const f = heatmapSvg(m); download(`${base}-${m.key}.png`, await svgToPng(f.svg, f.width, f.height)); });
+      svg.setAttribute('aria-label', `${m.title} as SVG`);
+      png.setAttribute('aria-label', `${m.title} as PNG`);
+      li.append(svg, png);
       list.append(li);
     }
     section('Figures').append(list);

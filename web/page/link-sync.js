@@ -137,6 +137,8 @@ export function createLinkSync({ engine, query, embed }) {
     const url = new URL(location.href);
     url.hash = await encodeState(store.get());
     url.searchParams.delete('embed');
+    url.searchParams.delete('instructor'); // the instructor's own flag never reaches students
+    url.searchParams.delete('present'); // (nor the projector's view)
     for (const name of VIEW_QUERY) url.searchParams.delete(name); // the fragment holds them: one source of truth
     return url.href;
   }

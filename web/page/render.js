@@ -3,7 +3,11 @@
 // the walkthrough's cards and the inspector. Views report events through `handlers`; none keeps state.
 import { STEPS } from '../registry.js';
 import { stepApplies } from '../registry-layer.js';
-import { PRESETS } from '../presets/index.js';
+import { PRESETS, presetById } from '../presets/index.js';
+import { departureFrom } from '../lesson-origin.js';
+import { PresentBar, presentedStep } from '../views/present.js';
+import { LINKED } from './store.js';
+import { landOn } from '../views/land.js';
 import { escapeHtml } from '../lib/escape.js';
 import { Toolbar } from '../views/toolbar.js';
 import { HeaderControls } from '../views/controls.js';
@@ -11,16 +15,28 @@ import { Inspector } from '../views/inspector.js';
 import { Walkthrough, unownedProblems } from '../views/walkthrough.js';
 import { setHtml } from '../views/dom.js';
 
+// What an edit changed, in the order of the steps: what the engine did not take over from the trace before.
+// Nothing after a lesson that shares nothing with the one before (a preset, a link): marks are for edits.
+const CHANGE_ORDER = ['X', 'W_Q', 'W_K', 'W_V', 'Q', 'K', 'V', 'scores', 'scaled', 'weights', 'Z', 'concat', 'W_O', 'output'];
+const COMPUTED = new Set(['Q', 'K', 'V', 'scores', 'scaled', 'weights', 'Z']);
+function changedBy(trace) {
+  const kept = trace.unchanged;
+  if (!kept?.length) return [];
+  const shown = (m) => m === 'X' || COMPUTED.has(m) || trace.inputs[m] || (m === 'concat' && trace.heads > 1) || (m === 'output' && trace.inputs.W_O);
+  return CHANGE_ORDER.filter((m) => !kept.includes(m) && shown(m));
+}
+
 /**
  * handlers: the controller's events (`on`), plus {explain: {score, softmax, output, projection}, schema (the engine's
- * choices, engine.schema()), copyLink(), openExport(), openEmbed()}. Returns {render(state, trace), say(text), frame: the number of renders so far}.
+ * choices, engine.schema()), copyLink(), openExport(), openEmbed(), shareLink(), instructor: whether the instructor
+ * settings are offered (web/main.js)}. Returns {render(state, trace), say(text), frame: the number of renders so far}.
  */
 export function createPage(app, handlers) {
   const { on } = handlers;
   app.innerHTML = `
     <header class="top"></header>
     <div class="toolbar-host"></div>
-    <div class="notices"><p class="busy" role="status" hidden></p><p class="notice" role="status" hidden></p><p class="instructor-note" hidden></p><div class="about" hidden></div><div class="problems global" role="alert" hidden></div></div>
+    <div class="notices"><p class="changed-marks" role="status" hidden></p><p class="busy" role="status" hidden></p><p class="notice" role="status" hidden></p><p class="instructor-note" hidden></p><div class="about" hidden></div><div class="problems global" role="alert" hidden></div></div>
     <div class="layout"><div class="cards"></div><aside class="side"></aside></div>
     <footer class="foot">Attention Lab — every number is computed live by the WebAssembly engine.</footer>`;
   const header = new HeaderControls(app.querySelector('.top'), {
@@ -36,15 +52,36 @@ export function createPage(app, handlers) {
     onAddSeed: () => on.addSeed(),
   });
   const toolbar = new Toolbar(app.querySelector('.toolbar-host'), {
+    instructor: handlers.instructor,
     onCopyLink: () => handlers.copyLink(),
     onHidden: (hidden) => on.hidden(hidden),
     onLocked: (locked) => on.locked(locked),
     onNote: (note) => on.note(note),
     onExport: () => handlers.openExport(),
     onEmbed: () => handlers.openEmbed(),
+    onPresent: () => on.present(true),
   });
   const walkthrough = new Walkthrough(app.querySelector('.cards'), on);
-  const inspector = new Inspector(app.querySelector('.side'));
+  const presentBar = new PresentBar(app, { onStep: (step) => on.step(step), onExit: () => on.present(false), shareLink: () => handlers.shareLink() });
+  let presented = null, selected = null;
+  // On a phone the inspector is a bottom sheet: the cell it explains is moved up out from under it (the student
+  // tapped it, so this scroll is theirs).
+  function keepAboveSheet(sel) {
+    if (!sel || !matchMedia('(max-width: 900px)').matches) return;
+    const sheet = app.querySelector('.inspector').getBoundingClientRect();
+    const cell = app.querySelector(`[data-matrix="${sel.matrix}"][data-head="${sel.head ?? 0}"][data-row="${sel.row}"][data-col="${sel.col}"]`)
+      ?? app.querySelector(`.canvas-heatmap[data-matrix="${sel.matrix}"][data-head="${sel.head ?? 0}"]`);
+    if (!cell) return;
+    const r = cell.getBoundingClientRect();
+    if (r.bottom > sheet.top - 8) window.scrollBy({ top: r.bottom - sheet.top + 24, behavior: 'instant' });
+  }
+  const inspector = new Inspector(app.querySelector('.side'), { onClose: () => on.select(null), onEdit: (m, i, j, v) => on.cell(m, i, j, v) });
+  app.querySelector('.changed-marks').addEventListener('click', (e) => {
+    const a = e.target.closest('a[data-step]');
+    if (!a) return;
+    e.preventDefault();
+    landOn(document.getElementById(`step-${a.dataset.step}`));
+  });
   app.querySelector('.step-nav').addEventListener('click', (e) => {
     const a = e.target.closest('a[data-step]');
     if (a) on.step(a.dataset.step);
@@ -57,7 +94,9 @@ export function createPage(app, handlers) {
     const locked = (name) => state.locked.includes(name);
     walkthrough.render(state, trace);
 
-    header.update({ sentence: lesson.sentence ?? trace.tokens.join(' '), preset: state.preset, seed: lesson.init?.seed ?? (lesson.init ? 0 : null) });
+    const preset = presetById(state.preset);
+    const departed = departureFrom(preset, lesson);
+    header.update({ sentence: lesson.sentence ?? trace.tokens.join(' '), preset: departed ? null : state.preset, seed: lesson.init?.seed ?? (lesson.init ? 0 : null), from: departed?.label ?? null });
     header.sentence.disabled = locked('sentence');
     header.preset.disabled = locked('sentence');
     if (locked('seed')) { header.seed.disabled = true; header.addSeed.disabled = true; } else header.addSeed.disabled = false;
@@ -70,6 +109,24 @@ export function createPage(app, handlers) {
       if (s.id === state.step) link.setAttribute('aria-current', 'step'); else link.removeAttribute('aria-current');
     }
     toolbar.update(state);
+    // after an edit: which steps it changed, marked on their pills and cards, each a link to its step
+    const changed = changedBy(trace);
+    const changedSteps = STEPS.filter((s) => s.matrices.some((m) => changed.includes(m)) && !state.hidden.includes(s.id));
+    for (const s of STEPS) {
+      const hit = changedSteps.includes(s);
+      app.querySelector(`.step-nav a[data-step="${s.id}"]`).classList.toggle('changed', hit);
+      walkthrough.cards[s.id].el.classList.toggle('changed', hit);
+    }
+    const marks = part('.changed-marks');
+    marks.hidden = changed.length === 0;
+    setHtml(marks, changed.length ? `Changed: ${changed.map((m) => escapeHtml(m)).join(', ')} — ${changedSteps.map((s) => `<a href="#step-${s.id}" data-step="${s.id}">${s.id}</a>`).join(' ')}` : '');
+    // presentation mode: the one step shown, from its top (a new step starts a new screen)
+    const step = state.presenting ? presentedStep(state) : null;
+    document.documentElement.dataset.present = String(state.presenting);
+    for (const s of STEPS) walkthrough.cards[s.id].el.classList.toggle('presented', s.id === step);
+    if (step && step !== presented) window.scrollTo({ top: 0, behavior: 'instant' });
+    presented = step;
+    presentBar.update(state, LINKED.map((k) => state[k]));
 
     const busy = part('.busy');
     if (busy.hidden !== !state.busy) {
@@ -83,13 +140,21 @@ export function createPage(app, handlers) {
     part('.notice').hidden = !state.notice;
     part('.notice').textContent = state.notice;
     const about = part('.about');
-    about.hidden = !(lesson.title || lesson.note);
-    about.replaceChildren(...(lesson.title ? [Object.assign(document.createElement('h2'), { textContent: lesson.title })] : []),
-      ...(lesson.note ? [Object.assign(document.createElement('p'), { textContent: lesson.note })] : []));
+    about.hidden = !(lesson.title || lesson.note || departed);
+    about.dataset.from = departed ? state.preset : '';
+    // a changed preset: its title and note were written for numbers no longer shown, so they are named as its origin
+    const title = departed ? `Your lesson (from “${departed.label}”)` : lesson.title;
+    const text = departed ? `You changed ${departed.changes.join(', ')}, so what the preset says about its numbers may no longer hold. Choose the preset again for its own numbers.` : lesson.note;
+    about.replaceChildren(...(title ? [Object.assign(document.createElement('h2'), { textContent: title })] : []),
+      ...(text ? [Object.assign(document.createElement('p'), { textContent: text })] : []));
     part('.instructor-note').hidden = !state.note;
     part('.instructor-note').textContent = state.note;
 
-    inspector.update({ selection: state.selection, trace, explain: handlers.explain });
+    const n = trace.tokens.length;
+    const pendingFrom = trace.mask === 'causal' && state.reveal !== null && state.reveal < n ? state.reveal : null;
+    inspector.update({ selection: state.selection, trace, explain: handlers.explain, pendingFrom, locked: state.locked });
+    if (state.selection !== selected) keepAboveSheet(state.selection);
+    selected = state.selection;
     frame++;
   }
 

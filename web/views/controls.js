@@ -1,9 +1,18 @@
 // Small input views: the header (sentence, preset menu, seed, step navigator), number steppers,
 // the scale switch and the mask controls. Each reports changes through a callback; none keeps state.
 import { escapeHtml } from '../lib/escape.js';
+import { landOn } from './land.js';
+import { SINGLE_FILE } from '../version.js';
 
 let uid = 0;
 const nextId = (p) => `${p}-${++uid}`;
+
+// The offline single file is the walkthrough alone: links to the other pages would open nothing, so it says where
+// they are instead.
+const OFFLINE_PAGES = `<details class="pages offline-pages"><summary>Exercises, labs…</summary><p>This is the offline copy:
+  one file with the six-step walkthrough only. The Exercises and “Beyond the pipeline” pages are <code>exercises.html</code>
+  and <code>labs.html</code> of the full release (or your course’s site). They need a web server: in the unpacked release
+  folder run <code>python3 -m http.server</code> and open <code>http://localhost:8000/exercises.html</code>.</p></details>`;
 
 export class HeaderControls {
   /** options: {presets, steps, maxSeed (the engine's, engine.schema()), onSentence(text), onPreset(id), onSeed(seed), onAddSeed()} */
@@ -13,7 +22,7 @@ export class HeaderControls {
     el.className = 'header-inner';
     el.innerHTML = `
       <div class="brand"><img src="./favicon.svg" alt="" width="28" height="28"><span>Attention Lab</span></div>
-      <nav class="pages" aria-label="Other pages"><a href="./exercises.html">Exercises</a><a href="./labs.html">Beyond the pipeline</a></nav>
+      ${SINGLE_FILE ? OFFLINE_PAGES : '<nav class="pages" aria-label="Other pages"><a href="./exercises.html">Exercises</a><a href="./labs.html">Beyond the pipeline</a></nav>'}
       <label class="field sentence"><span>Sentence</span><input type="text" name="sentence" autocomplete="off" spellcheck="false"></label>
       <label class="field preset"><span>Preset</span><select name="preset"><option value="">— your own lesson —</option>
         ${options.presets.map((p) => `<option value="${p.id}">${escapeHtml(p.label)}</option>`).join('')}</select></label>
@@ -22,6 +31,10 @@ export class HeaderControls {
       <p class="field-problem" role="alert" hidden></p>
       <nav class="step-nav" aria-label="Steps">${options.steps.map((s, i) => `<a href="#step-${s.id}" data-step="${s.id}"><b>${i + 1}</b> ${escapeHtml(s.title)}</a>`).join('')}</nav>`;
     container.append(el);
+    // On a phone the header sticks as one line, the step pills: the fields above them scroll away with the page
+    // (style.css: .top's top is minus their height, measured here as the layout changes).
+    const nav = el.querySelector('.step-nav');
+    new ResizeObserver(() => container.style.setProperty('--fields-h', `${nav.offsetTop}px`)).observe(el);
     this.sentence = el.querySelector('[name=sentence]');
     this.preset = el.querySelector('[name=preset]');
     this.seed = el.querySelector('[name=seed]');
@@ -51,7 +64,7 @@ export class HeaderControls {
       e.preventDefault();
       const target = document.getElementById(`step-${a.dataset.step}`);
       const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
-      target?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+      landOn(target, { smooth: !reduce });
       target?.querySelector('h2')?.setAttribute('tabindex', '-1');
       target?.querySelector('h2')?.focus({ preventScroll: true });
     });
@@ -62,9 +75,12 @@ export class HeaderControls {
     this.problem.textContent = text;
   }
 
-  /** data: {sentence, preset, seed (number|null), sentenceProblem} */
-  update({ sentence, preset, seed, sentenceProblem }) {
+  /** data: {sentence, preset, seed (number|null), from (the label of the preset a changed lesson came from, or null), sentenceProblem} */
+  update({ sentence, preset, seed, from, sentenceProblem }) {
     if (document.activeElement !== this.sentence) this.sentence.value = sentence;
+    const own = this.preset.options[0];
+    const ownText = from ? `your lesson (from ${from})` : '— your own lesson —';
+    if (own.textContent !== ownText) own.textContent = ownText;
     this.preset.value = preset ?? '';
     const seeded = seed !== null && seed !== undefined;
     this.seed.disabled = !seeded;

@@ -243,7 +243,7 @@ export class CanvasHeatmap {
   showTip(i, j) {
     showTooltip(this.describe(i, j), () => {
       const r = this.wrap.getBoundingClientRect();
-      return { x: r.left + j * this.cellW, y: r.top + (i + 1) * this.cellH };
+      return { x: r.left + j * this.cellW, y: r.top + (i + 1) * this.cellH, top: r.top + i * this.cellH };
     });
   }
 

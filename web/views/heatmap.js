@@ -216,7 +216,7 @@ export class Heatmap {
     const hidden = Boolean(d.hidden?.(i, j));
     const err = this.errors.get(`${i},${j}`);
     showTooltip(`${this.options.ariaName ?? this.options.matrix}[${d.rowLabels?.[i] ?? i + 1}, ${d.colLabels?.[j] ?? j + 1}] = ${this.describe(i, j, d.matrix[i][j], hidden)}${err ? ` (invalid: ${err.message})` : ''}`,
-      () => { const r = td.getBoundingClientRect(); return { x: r.left, y: r.bottom }; });
+      () => { const r = td.getBoundingClientRect(); return { x: r.left, y: r.bottom, top: r.top }; });
   }
 
   moveFocus(i, j) {

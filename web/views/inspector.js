@@ -31,7 +31,10 @@ function scoreArithmetic(e, t) {
   return `<p>${qi} · ${kj} multiplies the two rows number by number and adds:</p>${products}<p class="arith result">= ${f(e.sum)}</p>`;
 }
 
+const INPUTS = ['X', 'W_Q', 'W_K', 'W_V', 'W_O'];
+
 export class Inspector {
+  /** options: {onClose() (the selection goes), onEdit(matrix, row, col, value) (an input cell typed here)} */
   constructor(container, options = {}) {
     this.options = options;
     this.el = document.createElement('section');
@@ -39,12 +42,32 @@ export class Inspector {
     this.el.setAttribute('aria-label', 'Inspector');
     this.el.setAttribute('aria-live', 'polite');
     container.append(this.el);
+    // On a phone the inspector is a bottom sheet over the cards: it closes, and an input cell is edited right here
+    // (one tap on the cell, then type) instead of by a double tap nobody finds.
+    this.el.addEventListener('click', (e) => { if (e.target.closest('.inspector-close')) options.onClose?.(); });
+    this.el.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const form = e.target, s = this.selection, text = form.elements.value.value.trim().replace(/^[−–]/, '-');
+      const v = text === '' ? NaN : Number(text);
+      const problem = form.querySelector('.edit-problem');
+      if (!Number.isFinite(v)) { problem.textContent = 'Type a number, such as 0.5 or -1.25.'; return; }
+      problem.textContent = '';
+      options.onEdit?.(s.matrix, s.row, s.col, v);
+    });
   }
 
-  /** data: {selection, trace, explain: {score, softmax, output, projection}} */
-  update({ selection, trace, explain }) {
+  /** The edit form for an input cell a student may change. */
+  editForm(s, value) {
+    return `<form class="inspector-edit" novalidate><label>New value <input name="value" inputmode="decimal" autocomplete="off" value="${esc(String(value))}"></label>`
+      + '<button type="submit">Set</button><span class="edit-problem" role="alert"></span></form>';
+  }
+
+  /** data: {selection, trace, explain: {score, softmax, output, projection}, pendingFrom: the first row not generated yet at the causal decoding step shown, or null, locked: inputs not to offer for editing} */
+  update({ selection, trace, explain, pendingFrom = null, locked = [] }) {
     const s = selection;
-    let html = '<h2>Inspector</h2>';
+    this.selection = s;
+    this.el.classList.toggle('has-selection', Boolean(s && trace));
+    let html = `<h2>Inspector</h2>${s && trace ? '<button type="button" class="inspector-close" aria-label="Close the inspector">✕</button>' : ''}`;
     if (!s || !trace) {
       html += '<p class="hint">Click any cell (or focus it and press Enter) to see the arithmetic behind it. The same token is then highlighted in every step.</p>';
       setHtml(this.el, html);
@@ -52,6 +75,12 @@ export class Inspector {
     }
     const t = trace.tokens;
     const headNote = trace.heads > 1 ? ` <span class="muted">(head ${s.head + 1})</span>` : '';
+    // the heatmaps show "…" for rows not generated yet: the inspector does not give their numbers away either
+    if (pendingFrom !== null && s.row >= pendingFrom && ['weights', 'Z'].includes(s.matrix)) {
+      html += `<p class="hint pending-row">${tok(t[s.row])} is not generated yet at decoding step ${pendingFrom}: its row is shown as “…”. Step the decoding forward to see its ${s.matrix === 'Z' ? 'output' : 'weights'}.</p>`;
+      setHtml(this.el, html);
+      return;
+    }
     // the engine's explanation of the cell (one that comes from the page's worker is {pending: true} at first)
     const shown = (e, draw) => (e?.pending ? '<p class="hint" data-pending="true">Asking the engine for the arithmetic of this cell…</p>' : draw(e) + headNote);
     try {
@@ -62,6 +91,8 @@ export class Inspector {
       else if (s.matrix === 'Z') html += shown(explain.output(s.head, s.row, s.col), (e) => this.output(e, t));
       else if (['Q', 'K', 'V'].includes(s.matrix)) html += shown(explain.projection(s.matrix, s.head, s.row, s.col), (e) => this.projection(e, s, t));
       else html += this.input(s, t, trace);
+      const m = s.matrix === 'X' ? trace.X : INPUTS.includes(s.matrix) ? trace.inputs[s.matrix] : null;
+      if (m && !locked.includes(s.matrix) && this.options.onEdit) html += this.editForm(s, m.data[s.row * m.cols + s.col]);
     } catch (err) {
       html += `<p class="hint">Nothing to explain for this cell (${esc(err.message)}).</p>`;
     }

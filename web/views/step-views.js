@@ -9,6 +9,7 @@ import { escapeHtml } from '../lib/escape.js';
 import { formatExact } from '../numbers.js';
 import { positionsKind } from '../layer-edit.js';
 import { KvCacheView } from './kv-cache-view.js';
+import { splitsModel } from '../lesson-edit.js';
 import { setHtml } from './dom.js';
 import { MaskControl, MaskGrid, NumberControl, Switch } from './controls.js';
 
@@ -32,6 +33,28 @@ function pendingRows(t, state) {
   return t.mask === 'causal' && reveal < n ? new Set(Array.from({ length: n - reveal }, (_, k) => reveal + k)) : null;
 }
 const paddingOf = (t, state) => (t.mask === 'padding' ? state.lesson.mask.padding : new Array(t.tokens.length).fill(false));
+
+/** Where the rows of X come from: looked up in E by id, drawn one per position, or given one per position. */
+function rowsFrom(lesson) {
+  if (Array.isArray(lesson.X)) return 'given';
+  if (lesson.init?.draws?.some((d) => d.name === 'X')) return 'drawn';
+  return lesson.E || lesson.init?.draws?.some((d) => d.name === 'E') ? 'table' : 'given';
+}
+const ROWS_FROM = {
+  table: (t) => `Each row is looked up in the embedding table E (${t.inputs.E?.rows ?? t.vocab?.length ?? '|vocab|'} × ${t.dModel}, one row per word of the vocabulary) by the token's id, so a repeated word gets the same row until attention mixes it with its neighbours.`,
+  drawn: () => 'X has one row per position, as the script draws it; a repeated word gets two rows. (Type a sentence to look its words up in an embedding table instead.)',
+  given: () => 'X is given with one row per position; a repeated word gets a row of its own.',
+};
+
+/** Rows given per position that are all zero: new words of such a lesson start there, and the page says so. */
+function zeroRowsNote(t, state) {
+  if (rowsFrom(state.lesson) !== 'given') return [];
+  const d = t.dModel, zero = [];
+  for (let i = 0; i < t.tokens.length; i++) if (t.X.data.subarray(i * d, (i + 1) * d).every((v) => v === 0)) zero.push(i);
+  if (!zero.length) return [];
+  const words = zero.map((i) => q(escapeHtml(t.tokens[i]))).join(', ');
+  return [`<span class="zero-rows">${words} ${zero.length > 1 ? 'have rows' : 'has a row'} of zeros: this lesson gives its rows as numbers, so a word it did not have starts at 0. Edit ${zero.length > 1 ? 'those rows' : 'that row'} of X, or use “Add a seed” to draw every number.</span>`];
+}
 
 export const STEP_VIEWS = {
   embed: {
@@ -64,7 +87,9 @@ export const STEP_VIEWS = {
     notes(t, state) {
       const ids = t.tokenIds, padding = paddingOf(t, state);
       const chips = t.tokens.map((w, i) => `<span class="chip${padding[i] ? ' pad' : ''}"><bdi>${escapeHtml(w)}</bdi>${ids ? `<small>id ${ids[i]}</small>` : ''}${padding[i] ? '<small>PAD</small>' : ''}</span>`).join('');
-      const notes = [`<span class="chips" aria-label="tokens">${chips}</span>`, `${t.tokens.length} tokens, each a row of d<sub>model</sub> = ${t.dModel} numbers.${ids ? ' The small number under each token is its id in the vocabulary.' : ' This lesson lists its tokens without a vocabulary, so there are no ids; type in the sentence box to get them.'}`];
+      const notes = [`<span class="chips" aria-label="tokens">${chips}</span>`, `${t.tokens.length} tokens, each a row of d<sub>model</sub> = ${t.dModel} numbers.${ids ? ' The small number under each token is its id in the vocabulary.' : ' This lesson lists its tokens without a vocabulary, so there are no ids; type in the sentence box to get them.'}`,
+        `<span class="rows-from" data-rows-from="${rowsFrom(state.lesson)}">${ROWS_FROM[rowsFrom(state.lesson)](t)}</span>`,
+        ...zeroRowsNote(t, state)];
       if (t.P) notes.push('Attention compares rows without knowing their order, so a position row P is added to each token’s row: attention reads X + P. The sinusoids’ stripes run slower column by column — low columns change every position, high ones barely.');
       return notes;
     },
@@ -72,14 +97,16 @@ export const STEP_VIEWS = {
   project: {
     controls(host, on) {
       const dK = new NumberControl(host, { label: 'd<sub>k</sub> = d<sub>v</sub>', name: 'd_k', min: 1, max: 64, onChange: (v) => on.resize({ dK: v, dV: v }) });
-      const heads = new NumberControl(host, { label: 'heads h', name: 'heads', min: 1, max: 8, onChange: (v) => on.resize({ heads: v }) });
+      const heads = new NumberControl(host, { label: 'heads h', name: 'heads', min: 1, max: 8, onChange: (v) => on.heads(v) });
+      const split = new Switch(host, { name: 'split-heads', label: 'd<sub>k</sub> = d<sub>model</sub> / h, with W<sub>O</sub> back to d<sub>model</sub> (the lecture’s convention; off: every head keeps its d<sub>k</sub>, a new head gets new columns)', onChange: (v) => on.splitHeads(v) });
       return {
         update(state, t) {
           dK.update(t.dK);
           heads.update(t.heads);
+          split.update(splitsModel(t, t.inputs.W_O ? [t.inputs.W_O.rows, t.inputs.W_O.cols] : null));
           dK.el.title = t.dK !== t.dV ? `this lesson has d_k = ${t.dK} and d_v = ${t.dV}; changing it sets both` : '';
         },
-        lock: (locked) => { dK.lock(locked('sizes')); heads.lock(locked('sizes')); },
+        lock: (locked) => { dK.lock(locked('sizes')); heads.lock(locked('sizes')); split.input.disabled = locked('sizes'); },
       };
     },
     grids: (t, state) => [
@@ -153,7 +180,7 @@ export const STEP_VIEWS = {
     notes(t, state) {
       const notes = ['Each row adds up to 1 (hidden cells, hatched, get exactly 0).'];
       const reveal = state.reveal ?? t.tokens.length;
-      if (pendingRows(t, state)) notes.push(`Decoding order: rows after “<bdi>${escapeHtml(t.tokens[reveal - 1])}</bdi>” are faded — those tokens are not generated yet. Each new token can only look back.`);
+      if (pendingRows(t, state)) notes.push(`Decoding order: rows after “<bdi>${escapeHtml(t.tokens[reveal - 1])}</bdi>” show “…” in place of their numbers — those tokens are not generated yet. Each new token can only look back.`);
       t.headTraces.forEach((h, k) => {
         for (const i of h.emptyRows) {
           notes.push(`<span class="warn">${t.heads > 1 ? `Head ${k + 1}: ` : ''}“<bdi>${escapeHtml(t.tokens[i])}</bdi>” may not see any key — every key in its row is hidden. Softmax has nothing to share the weight among, so its weights row is all 0 and its output row in Z is all 0 (not a broken number).</span>`);

@@ -23,7 +23,7 @@ export async function copyText(text) {
 const toggled = (list, item, on, all) => all.filter((x) => (x === item ? on : list.includes(x)));
 
 export class Toolbar {
-  /** options: {onCopyLink(), onHidden(ids), onLocked(names), onNote(text), onExport(), onEmbed()} */
+  /** options: {instructor (false: student view, no instructor panel), onCopyLink(), onHidden(ids), onLocked(names), onNote(text), onExport(), onEmbed()} */
   constructor(container, options) {
     this.options = options;
     this.el = el('div', { className: 'toolbar' });
@@ -34,11 +34,14 @@ export class Toolbar {
     this.status.setAttribute('role', 'status');
     this.instructorButton = button('Instructor mode', 'instructor-toggle', () => this.togglePanel());
     this.instructorButton.setAttribute('aria-expanded', 'false');
+    // student view (a locked link opened without ?instructor=1): the locks hold, nothing here undoes them
+    this.instructorButton.hidden = options.instructor === false;
     this.el.append(
       button('Copy link', 'copy-link', () => options.onCopyLink()),
       this.instructorButton,
       button('Export…', 'open-export', () => options.onExport()),
       button('Embed…', 'open-embed', () => options.onEmbed()),
+      button('Present', 'open-present', () => options.onPresent()),
       this.status,
     );
     this.panel = el('div', { className: 'instructor-panel', hidden: true });
@@ -65,7 +68,7 @@ export class Toolbar {
     this.note.addEventListener('change', () => { clearTimeout(timer); options.onNote(this.note.value); });
     const noteLabel = el('label', { className: 'note-field' }, el('span', { textContent: 'Note for students' }), this.note);
     this.panel.append(steps, locks, noteLabel,
-      el('p', { className: 'hint', textContent: 'These settings are part of the link and of the embed snippet.' }));
+      el('p', { className: 'hint', textContent: 'These settings are part of the link and of the embed snippet. A link with locked inputs opens in student view, without this panel; add ?instructor=1 to your own copy of the link (before the #) to open it with the panel again.' }));
     container.append(this.el, this.panel);
   }
 

@@ -13,7 +13,8 @@ function element() {
 }
 
 /**
- * Shows `text` under a cell. `at()` gives the cell's bottom-left corner in the viewport; it is read at the next
+ * Shows `text` above a cell (below when there is no room). `at()` gives the cell's bottom-left corner and its top
+ * in the viewport ({x, y, top}); it is read at the next
  * frame, when the page is laid out anyway: reading it at once, after an edit repainted the heatmaps, would lay
  * the page out twice.
  */
@@ -25,6 +26,8 @@ export function showTooltip(text, at) {
   anchor = at;
 }
 
+const headerBottom = () => { const h = document.querySelector('.top'); return h ? Math.max(0, h.getBoundingClientRect().bottom) : 0; };
+
 export function hideTooltip() {
   element().hidden = true;
 }
@@ -33,9 +36,11 @@ function place() {
   const at = anchor;
   anchor = null;
   if (tooltip.hidden) return;
-  const { x, y } = at();
+  const { x, y, top } = at();
   const w = Math.min(320, window.innerWidth - 16);
   tooltip.style.maxWidth = `${w}px`;
   tooltip.style.left = `${Math.max(8, Math.min(window.scrollX + x, window.scrollX + window.innerWidth - w - 8))}px`;
-  tooltip.style.top = `${window.scrollY + y + 6}px`;
+  // above the cell, so the rows below it (the ones read next) stay in view; below only when there is no room above
+  const above = top === undefined ? -1 : top - tooltip.offsetHeight - 6;
+  tooltip.style.top = `${window.scrollY + (above >= headerBottom() + 4 ? above : y + 6)}px`;
 }
