@@ -111,7 +111,7 @@ if [ "$mode" = campaign ]; then
     for item in "${plan[@]}"; do
       t=${item%%=*}
       echo "fuzz campaign: $t's corpus replayed under ASan"
-      ./bin/"$t" -runs=0 -max_len=16384 -timeout=10 -rss_limit_mb=2048 "$(corpus_of "$t")" "../tests/fuzz/corpus/$t" 2>&1 | grep -E '^(#[0-9]+ +(INITED|DONE)|==[0-9]+==|SUMMARY)' || true
+      ./bin/"$t" -runs=0 -max_len=16384 -timeout=10 -rss_limit_mb=2048 "$(corpus_of "$t")" "../tests/fuzz/corpus/$t" 2>&1 | grep -E '^(#[0-9]+[[:space:]]+(INITED|DONE)|==[0-9]+==|SUMMARY)' || true
     done
   fi
 else
