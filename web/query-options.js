@@ -4,6 +4,7 @@
 // drop these options. In an embed (?embed=1) the options are the host's attributes, given again on every open,
 // so there they apply over the link's view. Names that are not steps or inputs are reported, and a view may
 // not hide every step (that would be a blank page).
+import { stepById } from './registry.js';
 export const VIEW_QUERY = ['steps', 'locked', 'step', 'note', 'preset'];
 
 const list = (text, allowed) => {
@@ -40,7 +41,9 @@ export function seedFromQuery(query, state, { fromLink, steps, lockable, maxNote
 
 /** A state that hides all six steps would be a blank page: show them all, and say why. */
 export function withSomeStepShown(state, steps, notices) {
-  if (!Array.isArray(state.hidden) || !steps.every((id) => state.hidden.includes(id))) return state;
+  // (the six steps every lesson has decide it: a layer's steps are drawn only for a lesson with a layer)
+  const always = steps.filter((id) => !stepById(id)?.applies);
+  if (!Array.isArray(state.hidden) || !always.every((id) => state.hidden.includes(id))) return state;
   notices?.push('This view hid every step, so all six are shown.');
   return { ...state, hidden: [] };
 }

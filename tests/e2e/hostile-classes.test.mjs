@@ -127,7 +127,7 @@ test('8. without storage from the start, the notice says what really happens: a 
 test('9. query options seed the view once; the link wins after that; share links carry one source of truth', async () => {
   const { page, problems } = await open(env, '?note=old%20note&steps=score,softmax&locked=X&instructor=1');
   assert.equal(await page.evaluate(() => window.attentionLab.getState().note), 'old note');
-  assert.deepEqual(await page.evaluate(() => window.attentionLab.getState().hidden), ['embed', 'project', 'scale', 'sum']);
+  assert.deepEqual(await page.evaluate(() => window.attentionLab.getState().hidden), ['embed', 'project', 'scale', 'sum', 'add_norm', 'cross_score', 'cross_softmax', 'cross_sum', 'cross_norm', 'ffn', 'ffn_norm']);
   // the instructor edits the view; the page writes its link
   await page.click('.instructor-toggle');
   await page.fill('.instructor-panel textarea', 'new note');

@@ -38,7 +38,7 @@ async function assertSafe(page, problems, what) {
   const s = await page.evaluate(() => ({
     pwned: window.__pwned ?? null,
     ready: document.documentElement.dataset.ready,
-    cards: document.querySelectorAll('.step-card').length,
+    cards: document.querySelectorAll('.step-card:not([hidden])').length, // the six (a layer's steps are hidden)
     notice: document.querySelector('.notice')?.hidden === false ? document.querySelector('.notice').textContent : '',
     nan: [...document.querySelectorAll('td[data-matrix]')].filter((td) => /NaN/.test(td.textContent)).length,
     cells: document.querySelectorAll('td[data-matrix]').length,

@@ -26,7 +26,7 @@ test('the single file works from file:// with no network', { skip: !existsSync(f
   const golden = JSON.parse(readFileSync(new URL('../fixtures/golden/lecture20_seed20.json', import.meta.url)));
   const w = await page.evaluate(() => Array.from(window.attentionLab.getTrace().headTraces[0].weights.data));
   golden.expected.heads[0].weights.flat().forEach((v, k) => assert.ok(Math.abs(w[k] - v) < 1e-12, `weights #${k}`));
-  assert.equal(await page.locator('.step-card').count(), 6);
+  assert.equal(await page.locator('.step-card:not([hidden])').count(), 6);
   // editing works and the state goes into the fragment
   await page.click('td[data-matrix="X"][data-head="0"][data-row="0"][data-col="0"]');
   await page.keyboard.press('Enter');

@@ -4,10 +4,12 @@
 /**
  * Whether this page may register the worker: only over http(s) (not the offline single file), and only as the
  * top page or inside a frame of its own origin. Embedded in another site's page, it never registers a worker on
- * that host's behalf (the student visits the host, not Attention Lab).
+ * that host's behalf (the student visits the host, not Attention Lab). Nor inside an LMS package (launched with
+ * ?lms=, web/lms/hook.js): the package has no service worker, and the LMS serves the course.
  */
 export function mayRegister(win = window) {
   if (!('serviceWorker' in win.navigator) || !/^https?:$/.test(win.location.protocol)) return false;
+  if (new URLSearchParams(win.location.search).has('lms')) return false;
   if (win.top === win) return true;
   try {
     return win.top.location.origin === win.location.origin; // reading another origin's location throws

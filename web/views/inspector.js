@@ -82,9 +82,11 @@ export class Inspector {
       return;
     }
     // the engine's explanation of the cell (one that comes from the page's worker is {pending: true} at first)
-    const shown = (e, draw) => (e?.pending ? '<p class="hint" data-pending="true">Asking the engine for the arithmetic of this cell…</p>' : draw(e) + headNote);
+    const asked = (e, draw) => (e?.pending ? '<p class="hint" data-pending="true">Asking the engine for the arithmetic of this cell…</p>' : draw(e));
+    const shown = (e, draw) => asked(e, (x) => draw(x) + headNote);
     try {
-      const layerCell = explainLayerCell(s, trace, explain, shown);
+      // (a layer's cell says its head itself where it has one: a layer norm or the FFN has none)
+      const layerCell = explainLayerCell(s, trace, explain, asked);
       if (layerCell !== null) html += layerCell;
       else if (['scores', 'scaled'].includes(s.matrix)) html += shown(explain.score(s.head, s.row, s.col), (e) => this.score(e, t, trace));
       else if (s.matrix === 'weights') html += shown(explain.softmax(s.head, s.row), (e) => this.softmax(e, t, s.col));

@@ -62,7 +62,7 @@ export function explainLayerCell(s, trace, explain, shown = (e, draw) => draw(e)
   if (s.matrix in SUMS && trace.layer) return residual(trace, SUMS[s.matrix] ?? lastK, s);
   if (s.matrix === 'ffn_hidden' || s.matrix === 'ffn_activated') return shown(explain.ffnHidden(s.row, s.col), (e) => ffn(e, t, s, true, trace.layer.activation));
   if (s.matrix === 'ffn_output') return shown(explain.ffnOutput(s.row, s.col), (e) => ffn(e, t, s, false));
-  if (s.matrix === 'cross_scores') return shown(explain.crossScore(s.head, s.row, s.col), (e) => crossScore(e, t, trace.source.tokens));
+  if (s.matrix === 'cross_scores') return shown(explain.crossScore(s.head, s.row, s.col), (e) => crossScore(e, t, trace.source.tokens) + (trace.heads > 1 ? ` <span class="muted">(head ${s.head + 1})</span>` : ''));
   if (s.matrix === 'layer_output') return `<h3>Layer output: ${tok(t[s.row])}, column ${s.col + 1}</h3><p>${trace.layer.norm === 'post' ? 'The last layer norm’s value' : 'The last residual sum'}: <b>${f(at(trace.layer.output, s.row, s.col))}</b>. This row is what the next layer (or the model’s output head) reads for ${tok(t[s.row])}.</p>`;
   return null;
 }
