@@ -67,6 +67,20 @@ bool percent_decode(std::string_view text, std::string& out) {
 }
 
 // base64url without padding. Leftover bits of the last character are ignored, as atob ignores them.
+std::string base64url_encode(std::string_view bytes) {
+  static const char* abc = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  std::string out;
+  unsigned acc = 0;
+  int bits = 0;
+  for (unsigned char c : bytes) {
+    acc = (acc << 8) | c;
+    bits += 8;
+    while (bits >= 6) out += abc[(acc >> (bits -= 6)) & 63u];
+  }
+  if (bits > 0) out += abc[(acc << (6 - bits)) & 63u];
+  return out;
+}
+
 std::optional<std::string> base64url_decode(std::string_view text, std::string& error) {
   auto value = [](char c) {
     if (c >= 'A' && c <= 'Z') return c - 'A';

@@ -24,5 +24,7 @@ int hex_value(char c);
 bool percent_decode(std::string_view text, std::string& out);
 // base64url without padding. Leftover bits of the last character are ignored, as atob ignores them.
 std::optional<std::string> base64url_decode(std::string_view text, std::string& error);
+// The inverse, without padding (the CLI hands a set to `grade` this way, as bin/attnlab.mjs does).
+std::string base64url_encode(std::string_view bytes);
 
 }  // namespace attnlab::link

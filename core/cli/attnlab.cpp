@@ -11,6 +11,7 @@
 
 #include "commands.hpp"
 #include "limits.hpp"
+#include "link_text.hpp"
 
 namespace {
 
@@ -64,22 +65,6 @@ bool read_input(const std::string& path, std::string& text, std::string& why) {
   return true;
 }
 
-// `grade --set SET.json`: the set's bytes go to the command as "--set-json BASE64URL" (core/commands.cpp), as
-// bin/attnlab.mjs passes them.
-std::string base64url(const std::string& bytes) {
-  static const char* abc = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  std::string out;
-  unsigned acc = 0;
-  int bits = 0;
-  for (unsigned char c : bytes) {
-    acc = (acc << 8) | c;
-    bits += 8;
-    while (bits >= 6) out += abc[(acc >> (bits -= 6)) & 63u];
-  }
-  if (bits > 0) out += abc[(acc << (6 - bits)) & 63u];
-  return out;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -104,7 +89,8 @@ int main(int argc, char** argv) {
         return 1;
       }
       options[k] = "--set-json";
-      options[k + 1] = base64url(set_text);
+      // the set's bytes go to the command as "--set-json BASE64URL" (core/commands.cpp), as bin/attnlab.mjs passes them
+      options[k + 1] = attnlab::link::base64url_encode(set_text);
     }
   }
   const auto r = attnlab::run_command(argv[1], text, path, options);

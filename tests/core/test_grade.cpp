@@ -3,6 +3,7 @@
 // Codes are built here as the page builds them, with a stored DEFLATE block in place of fflate's compression.
 #include "exercises.hpp"
 #include "grade.hpp"
+#include "link_text.hpp"
 #include "results_code.hpp"
 
 #include <cstdio>
@@ -15,19 +16,6 @@ using Catch::Matchers::Contains;
 using nlohmann::json;
 
 namespace {
-std::string base64url(const std::string& bytes) {
-  static const char* abc = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  std::string out;
-  unsigned acc = 0;
-  int bits = 0;
-  for (unsigned char c : bytes) {
-    acc = (acc << 8) | c;
-    bits += 8;
-    while (bits >= 6) out += abc[(acc >> (bits -= 6)) & 63u];
-  }
-  if (bits > 0) out += abc[(acc << (6 - bits)) & 63u];
-  return out;
-}
 
 // "AL1-" + base64url(one stored DEFLATE block of `payload` + its FNV-1a, big-endian)
 std::string code_of(const std::string& payload) {
@@ -37,7 +25,7 @@ std::string code_of(const std::string& payload) {
   packed += payload;
   const std::uint32_t sum = fnv1a32(packed);
   for (int shift = 24; shift >= 0; shift -= 8) packed += static_cast<char>((sum >> shift) & 0xff);
-  return "AL1-" + base64url(packed);
+  return "AL1-" + link::base64url_encode(packed);
 }
 
 std::string builtin(std::string_view name) {
