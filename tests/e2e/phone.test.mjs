@@ -19,7 +19,7 @@ async function openPhone() {
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   await page.goto(env.base);
   await ready(page);
-  page.on('close', () => context.close());
+  page.on('close', () => context.close().catch(() => {})); // (the browser may close first)
   return { page, problems };
 }
 

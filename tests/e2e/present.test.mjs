@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startBrowser, open, choosePreset, waitForPage } from './helpers.mjs';
-import { qrSvg } from '../../web/views/present.js';
+import { qrSvgText } from '../../web/qr.js';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -47,7 +47,7 @@ test('the QR code holds the current link, step included, and follows the step', 
   await page.waitForFunction(async () => document.querySelector('.present-qr .qr').dataset.link === await window.attentionLab.shareLink());
   const { link, path } = await page.evaluate(() => { const q = document.querySelector('.present-qr .qr'); return { link: q.dataset.link, path: q.querySelector('path').getAttribute('d') }; });
   assert.doesNotMatch(link, /present=/, 'students open the lesson, not the projector view');
-  assert.ok(path === /d="([^"]+)"/.exec(qrSvg(link))[1], 'the QR code encodes exactly that link');
+  assert.ok(path === /d="([^"]+)"/.exec(qrSvgText(link, 40))[1], 'the QR code encodes exactly that link');
   // the link opens the same state at the same step
   const phone = await open(env, link.slice(env.base.length), { width: 390, height: 844 });
   assert.equal(await phone.page.evaluate(() => window.attentionLab.getState().step), 'project');

@@ -121,12 +121,12 @@ export function createPage(app, handlers) {
     marks.hidden = changed.length === 0;
     setHtml(marks, changed.length ? `Changed: ${changed.map((m) => escapeHtml(m)).join(', ')} — ${changedSteps.map((s) => `<a href="#step-${s.id}" data-step="${s.id}">${s.id}</a>`).join(' ')}` : '');
     // presentation mode: the one step shown, from its top (a new step starts a new screen)
-    const step = state.presenting ? presentedStep(state) : null;
+    const step = state.presenting ? presentedStep(state, trace) : null;
     document.documentElement.dataset.present = String(state.presenting);
     for (const s of STEPS) walkthrough.cards[s.id].el.classList.toggle('presented', s.id === step);
     if (step && step !== presented) window.scrollTo({ top: 0, behavior: 'instant' });
     presented = step;
-    presentBar.update(state, LINKED.map((k) => state[k]));
+    presentBar.update(state, trace, LINKED.map((k) => state[k]));
 
     const busy = part('.busy');
     if (busy.hidden !== !state.busy) {

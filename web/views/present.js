@@ -1,40 +1,20 @@
 // Presentation mode, for a projector: one step per screen, large numbers, the chrome hidden, the arrow keys and a
 // clicker's Page Up / Page Down moving between steps, and a QR code of the current link so students open the same
 // state on their phones. It reads the state it is given; the QR code is made from the link of that state
-// (qrcode-generator, shipped with the page: nothing is fetched).
-import qrcode from 'qrcode-generator';
+// (web/qr.js: nothing is fetched).
 import { STEPS } from '../registry.js';
+import { stepApplies } from '../registry-layer.js';
+import { qrSvgText } from '../qr.js';
 
-const QR_MAX = 2900; // characters a QR code of the lowest error correction holds at most (version 40: 2,953 bytes)
-
-/** The steps a presentation walks through: those not hidden, in order. */
-export const shownSteps = (state) => STEPS.filter((s) => !state.hidden.includes(s.id)).map((s) => s.id);
+/** The steps a presentation walks through: those the lesson has (the layer's only with a layer) and not hidden. */
+export const shownSteps = (state, trace) =>
+  STEPS.filter((s) => !state.hidden.includes(s.id) && (!trace || stepApplies(s, trace))).map((s) => s.id);
 
 /** The step shown in presentation mode: the state's step, or the first one shown. */
-export const presentedStep = (state) => {
-  const steps = shownSteps(state);
+export const presentedStep = (state, trace) => {
+  const steps = shownSteps(state, trace);
   return steps.includes(state.step) ? state.step : steps[0];
 };
-
-/** An SVG QR code of `text`, or null when the text is longer than a QR code holds. */
-export function qrSvg(text) {
-  if (text.length > QR_MAX) return null;
-  const qr = qrcode(0, 'L');
-  qr.addData(text, 'Byte');
-  qr.make();
-  const n = qr.getModuleCount(), margin = 4, size = n + 2 * margin;
-  let path = '';
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      if (!qr.isDark(r, c)) continue;
-      let run = 1;
-      while (c + run < n && qr.isDark(r, c + run)) run++;
-      path += `M${c + margin} ${r + margin}h${run}v1h-${run}z`; // one rectangle per run of dark modules
-      c += run - 1;
-    }
-  }
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges" role="img" aria-label="QR code of this lesson's link"><rect width="${size}" height="${size}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
-}
 
 export class PresentBar {
   /** options: {onStep(id), onExit(), shareLink(): Promise<string>} */
@@ -52,10 +32,13 @@ export class PresentBar {
     container.append(this.el);
     this.where = this.el.querySelector('.present-where');
     this.qr = this.el.querySelector('.qr');
+    this.qr.setAttribute('role', 'img');
+    this.qr.setAttribute('aria-label', 'QR code of this lesson’s link');
     this.el.querySelector('.present-prev').addEventListener('click', () => this.move(-1));
     this.el.querySelector('.present-next').addEventListener('click', () => this.move(1));
     this.el.querySelector('.present-exit').addEventListener('click', () => options.onExit());
     this.state = null;
+    this.trace = null;
     this.qrFor = null;
     // A clicker sends Page Up / Page Down (always steps); the arrow keys step unless a grid or field has them.
     window.addEventListener('keydown', (e) => {
@@ -70,23 +53,24 @@ export class PresentBar {
   }
 
   move(by) {
-    const steps = shownSteps(this.state), k = steps.indexOf(presentedStep(this.state));
+    const steps = shownSteps(this.state, this.trace), k = steps.indexOf(presentedStep(this.state, this.trace));
     const next = steps[Math.max(0, Math.min(steps.length - 1, k + by))];
-    if (next !== presentedStep(this.state)) this.options.onStep(next);
+    if (next !== steps[k]) this.options.onStep(next);
   }
 
   /** Shows the bar for the state; the QR code follows the state's link once it is written. */
-  update(state, linkKey) {
+  update(state, trace, linkKey) {
     this.state = state;
+    this.trace = trace;
     this.el.hidden = !state.presenting;
     if (!state.presenting) return;
-    const steps = shownSteps(state), step = presentedStep(state), k = steps.indexOf(step);
+    const steps = shownSteps(state, trace), step = presentedStep(state, trace), k = steps.indexOf(step);
     this.where.textContent = `step ${k + 1} of ${steps.length}: ${STEPS.find((s) => s.id === step).title}`;
     if (this.qrFor && this.qrFor.length === linkKey.length && this.qrFor.every((v, k) => v === linkKey[k])) return;
     this.qrFor = linkKey;
     this.options.shareLink().then((link) => {
       if (this.qrFor !== linkKey) return; // a newer state asked meanwhile
-      const svg = qrSvg(link);
+      const svg = qrSvgText(link, 40); // (its size is the bar's, set in style.css)
       this.qr.dataset.link = link;
       if (svg) this.qr.innerHTML = svg;
       else this.qr.textContent = `This link is too long for a QR code (${link.length} characters): use Copy link.`;
