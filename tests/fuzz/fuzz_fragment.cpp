@@ -13,6 +13,7 @@
 
 #include "fragment.hpp"
 #include "inflate.hpp"
+#include "steps.hpp"
 
 #ifdef ATTNLAB_FUZZ_ZLIB
 #include <zlib.h>
@@ -39,7 +40,9 @@ void check(const DecodedFragment& d) {
   require(s["preset"].is_null() || s["preset"].is_string());
   require(s["step"].is_null() || s["step"].is_string());
   require(s["reveal"].is_null() || (s["reveal"] >= 1 && s["reveal"] <= 512));
-  require(s["hidden"].is_array() && s["hidden"].size() <= 6 && s["locked"].is_array() && s["locked"].size() <= 10);
+  // (at most every step hidden and every input locked: the lists of core/steps.json)
+  require(s["hidden"].is_array() && s["hidden"].size() <= attnlab::step_ids().size());
+  require(s["locked"].is_array() && s["locked"].size() <= attnlab::lockable_inputs().size());
   require(s["note"].is_string());
   if (!s["selection"].is_null()) require(s["selection"]["head"] >= 0 && s["selection"]["head"] <= 63);
 }
