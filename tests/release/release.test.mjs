@@ -168,7 +168,7 @@ for (const path of ['index.html', 'attention-lab.html']) {
     const w = await page.evaluate(() => { const t = window.attentionLab.getTrace().headTraces[0].weights; return { rows: t.rows, cols: t.cols, data: Array.from(t.data) }; });
     golden.expected.heads[0].weights.flat().forEach((v, k) => assert.ok(Math.abs(w.data[k] - v) < 1e-12, `weights #${k}`));
     rowSums(w).forEach((s) => assert.ok(Math.abs(s - 1) < 1e-12));
-    assert.equal(await page.locator('.step-card').count(), 6);
+    assert.equal(await page.locator('.step-card:not([hidden])').count(), 6);
     assert.ok(await page.locator('td[data-matrix="weights"]').count() > 0, 'heatmaps drawn');
     assert.deepEqual(problems, []);
     await page.close();
