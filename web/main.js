@@ -13,6 +13,7 @@ import { createLinkSync } from './page/link-sync.js';
 import { createDialogs } from './page/dialogs.js';
 import { startCrashRecovery } from './page/recovery.js';
 import { installTestHooks } from './page/test-hooks.js';
+import { startLanguage, t } from './i18n/i18n.js';
 
 // Query options (an embed sets them): ?embed=1&theme=dark&preset=…&step=…&steps=a,b&locked=X,W_Q&note=…
 const query = new URLSearchParams(location.search);
@@ -22,13 +23,19 @@ if (['dark', 'light'].includes(query.get('theme'))) document.documentElement.dat
 
 async function boot() {
   const app = document.getElementById('app');
+  // the language's messages load while the engine does (only the chosen language's file is fetched)
+  const speaking = startLanguage({ query });
+  speaking.then(() => { const loading = app.querySelector('.loading'); if (loading) loading.textContent = t('walkthrough.loading'); }, () => {});
   let engine;
   try {
     engine = await loadEngine();
   } catch (err) {
-    app.replaceChildren(Object.assign(document.createElement('p'), { className: 'fatal', textContent: `The attention engine could not start: ${err.message}` }));
+    await speaking.catch(() => null);
+    app.replaceChildren(Object.assign(document.createElement('p'), { className: 'fatal', textContent: t('walkthrough.engineFailed', { message: err.message }) }));
     throw err;
   }
+  const lang = await speaking;
+  document.title = t('walkthrough.pageTitle');
 
   const link = createLinkSync({ engine, query, embed: EMBED });
   const store = createStore(await link.initialState());
@@ -42,6 +49,8 @@ async function boot() {
     instructor,
     on: controller.on, explain: controller.explain, schema: engine.schema(),
     copyLink: dialogs.copyLink, openExport: dialogs.openExport, openEmbed: dialogs.openEmbed, shareLink: () => link.shareLink(),
+    // the exercises and labs open in this page's language (lang= travels with the link)
+    pageLink: (href) => `${href}?lang=${encodeURIComponent(lang)}`,
   });
   const scrollToStep = (step) => {
     if (step && !store.get().hidden.includes(step)) landOn(document.getElementById(`step-${step}`));
@@ -55,7 +64,7 @@ async function boot() {
 
   const first = controller.tryLesson(store.get().lesson, { ...store.get() });
   if (!first.ok) {
-    store.set({ notice: 'The lesson could not be computed, so the default lesson is shown instead.' });
+    store.set({ notice: t('walkthrough.notices.defaultShown') });
     controller.loadPreset(DEFAULT_PRESET.id, { keepNotice: true });
   }
   await controller.settled(); // a big first lesson is drawn when the worker has it

@@ -10,6 +10,8 @@ import { layerNumpyCode, layerPytorchCode } from '../export-layer.js';
 const numpyCode = (lesson, trace) => (trace.layer ? layerNumpyCode : sixStepsNumpy)(lesson, trace);
 const pytorchCode = (lesson, trace) => (trace.layer ? layerPytorchCode : sixStepsPytorch)(lesson, trace);
 import { stampSnippet } from '../version.js';
+import { language, t } from '../i18n/i18n.js';
+import { localizeDigits } from '../i18n/numerals.js';
 
 /** store, controller (its shown lesson and trace), link (link-sync.js), say(text): the toolbar's status line. */
 export function createDialogs({ store, controller, link, say }) {
@@ -22,13 +24,13 @@ export function createDialogs({ store, controller, link, say }) {
   async function copyLink() {
     const href = await link.shareLink();
     const said = link.tooLong
-      ? `No link copied: this lesson is too large for a link (${link.tooLong.toLocaleString('en')} characters; a link holds at most ${MAX_FRAGMENT.toLocaleString('en')}). Use Export → Lesson (JSON) to share it.`
-      : (await copyText(href)) ? 'Link copied.' : 'Copy this link from the address bar.';
+      ? localizeDigits(t('walkthrough.copy.tooLarge', { length: link.tooLong, max: MAX_FRAGMENT }))
+      : (await copyText(href)) ? t('walkthrough.copy.copied') : t('walkthrough.copy.fromAddressBar');
     say(said);
     return said;
   }
 
-  const exportDialog = makeDialog('Export', 'export-dialog');
+  const exportDialog = makeDialog(t('walkthrough.export.title'), 'export-dialog');
   function openExport() {
     const { body } = exportDialog;
     body.replaceChildren();
@@ -42,23 +44,24 @@ export function createDialogs({ store, controller, link, say }) {
       // (a screen reader lists the buttons alone: each names its matrix, not just "SVG")
       const svg = btn('SVG', 'export-svg', () => download(`${base}-${m.key}.svg`, heatmapSvg(m).svg, 'image/svg+xml'));
       const png = btn('PNG', 'export-png', async () => { const f = heatmapSvg(m); download(`${base}-${m.key}.png`, await svgToPng(f.svg, f.width, f.height)); });
-      svg.setAttribute('aria-label', `${m.title} as SVG`);
-      png.setAttribute('aria-label', `${m.title} as PNG`);
+      svg.setAttribute('aria-label', t('walkthrough.export.asFormat', { matrix: m.title, format: 'SVG' }));
+      png.setAttribute('aria-label', t('walkthrough.export.asFormat', { matrix: m.title, format: 'PNG' }));
       li.append(svg, png);
       list.append(li);
     }
-    section('Figures').append(list);
-    section('Data').append(btn('All matrices (CSV)', 'export-csv', () => download(`${base}-matrices.csv`, matricesCsv(shown().trace, shown().inputs), 'text/csv')),
-      btn('Lesson (JSON)', 'export-json', () => download(`${base}-lesson.json`, lessonJson(shown().lesson), 'application/json')));
+    section(t('walkthrough.export.figures')).append(list);
+    section(t('walkthrough.export.data')).append(btn(t('walkthrough.export.csv'), 'export-csv', () => download(`${base}-matrices.csv`, matricesCsv(shown().trace, shown().inputs), 'text/csv')),
+      btn(t('walkthrough.export.json'), 'export-json', () => download(`${base}-lesson.json`, lessonJson(shown().lesson), 'application/json')));
     const pre = el('pre', { className: 'export-code' });
     const show = (kind) => { pre.textContent = kind === 'numpy' ? numpyCode(shown().lesson, shown().trace) : pytorchCode(shown().lesson, shown().trace); pre.dataset.kind = kind; };
-    section('Code').append(btn('Copy as NumPy', 'copy-numpy', async () => { show('numpy'); say((await copyText(pre.textContent)) ? 'NumPy code copied.' : 'Select the code below and copy it.'); }),
-      btn('Copy as PyTorch', 'copy-pytorch', async () => { show('pytorch'); say((await copyText(pre.textContent)) ? 'PyTorch code copied.' : 'Select the code below and copy it.'); }), pre);
+    const copied = async (what) => say((await copyText(pre.textContent)) ? t('walkthrough.export.codeCopied', { what }) : t('walkthrough.export.selectCode'));
+    section(t('walkthrough.export.code')).append(btn(t('walkthrough.export.copyAs', { what: 'NumPy' }), 'copy-numpy', () => { show('numpy'); return copied('NumPy'); }),
+      btn(t('walkthrough.export.copyAs', { what: 'PyTorch' }), 'copy-pytorch', () => { show('pytorch'); return copied('PyTorch'); }), pre);
     show('numpy');
     exportDialog.dialog.showModal();
   }
 
-  const embedDialog = makeDialog('Embed this lesson', 'embed-dialog');
+  const embedDialog = makeDialog(t('embed.title'), 'embed-dialog');
   async function embedSnippets() {
     const href = new URL(await link.shareLink());
     href.searchParams.set('embed', '1');
@@ -71,6 +74,7 @@ export function createDialogs({ store, controller, link, say }) {
     if (st.hidden.length) attrs.push(`steps="${STEP_IDS.filter((id) => !st.hidden.includes(id)).join(',')}"`);
     if (st.locked.length) attrs.push(`locked="${st.locked.join(',')}"`);
     if (st.step) attrs.push(`step="${st.step}"`);
+    attrs.push(`lang="${escapeHtml(language())}"`); // the embed speaks the language it was made in
     const element = `<script src="${escapeHtml(script)}"></` + `script>\n<attention-lab ${attrs.join(' ')}></attention-lab>`;
     return { iframe: stampSnippet(iframe), element: stampSnippet(element), link: href.href };
   }
@@ -78,14 +82,14 @@ export function createDialogs({ store, controller, link, say }) {
     const { body } = embedDialog;
     const snippets = await embedSnippets();
     body.replaceChildren();
-    for (const [title, text, cls] of [['Iframe (any page, any LMS)', snippets.iframe, 'snippet-iframe'], ['Custom element', snippets.element, 'snippet-element']]) {
+    for (const [title, text, cls] of [[t('embed.iframe'), snippets.iframe, 'snippet-iframe'], [t('embed.element'), snippets.element, 'snippet-element']]) {
       const area = el('textarea', { className: cls, readOnly: true, rows: 5, value: text });
-      area.setAttribute('aria-label', `${title}: embed code`);
-      const copy = el('button', { type: 'button', textContent: 'Copy' });
-      copy.addEventListener('click', async () => { area.select(); say((await copyText(text)) ? 'Snippet copied.' : 'Press Ctrl+C to copy the selected snippet.'); });
+      area.setAttribute('aria-label', t('embed.code', { title }));
+      const copy = el('button', { type: 'button', textContent: t('embed.copy') });
+      copy.addEventListener('click', async () => { area.select(); say((await copyText(text)) ? t('embed.copied') : t('embed.pressCtrlC')); });
       body.append(el('section', {}, el('h3', { textContent: title }), area, copy));
     }
-    body.append(el('p', { className: 'hint', textContent: 'The embed keeps this exact state: lesson, hidden steps, locked inputs and note. The frame reports its height with postMessage ({type: "attention-lab:resize", height}, and lti.frameResize for Canvas).' }));
+    body.append(el('p', { className: 'hint', textContent: t('embed.hint') }));
     embedDialog.dialog.showModal();
   }
 

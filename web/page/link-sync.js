@@ -10,21 +10,24 @@ import { decodeFragment, encodeState, payloadOf, MAX_FRAGMENT, MAX_NOTE } from '
 import { openPersist } from '../persist.js';
 import { LINKED, SCHEMA } from './store.js';
 import { seedFromQuery, VIEW_QUERY, withSomeStepShown } from '../query-options.js';
+import { language, t } from '../i18n/i18n.js';
+import { localizeDigits } from '../i18n/numerals.js';
 
 const VIEW_DEFAULTS = Object.fromEntries(LINKED.filter((k) => k !== 'lesson').map((k) => [k, SCHEMA[k]]));
 const looksLikeHtml = (t) => typeof t === 'string' && /<\s*[a-z!/]|\bon[a-z]+\s*=|javascript:/i.test(t);
 
 /** A decoded fragment → {state} if the engine accepts its lesson, else {notice} saying why not. */
+// what: 'thisLink' | 'browserCopy' | 'newLink' (the notices name it: walkthrough.link.*)
 function acceptDecoded(engine, d, what) {
-  const instead = what === 'this link' ? 'the default lesson is shown instead' : 'the previous lesson is kept';
-  if (!d.ok) return { notice: d.empty ? '' : `The link could not be read (${d.message}), so ${instead}.` };
+  const instead = what === 'thisLink' ? 'Default' : 'Previous';
+  if (!d.ok) return { notice: d.empty ? '' : t(`walkthrough.link.unreadable${instead}`, { reason: d.message }) };
   let found;
   try { found = engine.check(d.state.lesson); } catch (err) { if (!err.crashed) throw err; found = [{ field: 'engine', message: err.message }]; }
-  if (found.length) return { notice: `The lesson in ${what} has problems (${found.slice(0, 3).map((p) => `${p.field}: ${p.message}`).join('; ')}), so ${instead}.` };
+  if (found.length) return { notice: t(`walkthrough.link.problems${instead}`, { where: t(`walkthrough.link.${what}`), problems: found.slice(0, 3).map((p) => `${p.field}: ${p.message}`).join('; ') }) };
   // Text that looks like HTML is shown as plain text anyway; say so, since a link made by this page never has it.
   const l = d.state.lesson;
   const texts = [l.title, l.note, l.sentence, d.state.note, ...(Array.isArray(l.tokens) ? l.tokens : []), ...(Array.isArray(l.vocab) ? l.vocab : [])];
-  const notices = texts.some(looksLikeHtml) ? ['This link’s text contains HTML-like markup (for example in a token); it is shown as plain text and nothing in it runs.'] : [];
+  const notices = texts.some(looksLikeHtml) ? [t('walkthrough.link.htmlLike')] : [];
   // a link that hides all six steps would be a blank page (web/query-options.js)
   const state = withSomeStepShown({ ...d.state, preset: d.state.preset && presetById(d.state.preset) ? d.state.preset : null }, STEP_IDS, notices);
   return { state, notice: notices.join(' ') };
@@ -39,12 +42,12 @@ export function createLinkSync({ engine, query, embed }) {
   let restoredCopy = false, controller = null, store = null;
 
   async function initialState() {
-    const fromLink = acceptDecoded(engine, await decodeFragment(location.hash, engine), 'this link');
+    const fromLink = acceptDecoded(engine, await decodeFragment(location.hash, engine), 'thisLink');
     let { state } = fromLink, notice = fromLink.notice;
     const kept = saved ? await saved.restore(location.hash) : null;
     if (kept) {
       // the copy is a payload as the link holds it: the engine reads it the same way
-      const copy = acceptDecoded(engine, engine.readPayload(kept), 'this browser’s copy');
+      const copy = acceptDecoded(engine, engine.readPayload(kept), 'browserCopy');
       if (copy.state) { state = copy.state; notice = copy.notice || notice; restoredCopy = true; }
     }
     if (engine.crashed) await engine.restart(); // the lesson stopped the engine: the default one needs a fresh instance
@@ -77,9 +80,8 @@ export function createLinkSync({ engine, query, embed }) {
   }
   function showLinkNotice() {
     const text = !tooLong ? null
-      : `${restoredCopy ? 'Your latest edits were restored from this browser. ' : ''}This lesson is too large for a link (${tooLong.toLocaleString('en')} characters; a link holds at most ${MAX_FRAGMENT.toLocaleString('en')}), so the address bar and copied links no longer hold your latest edits. ${copyKept
-        ? 'This browser keeps them: reloading this page brings them back. To share them, use Export → Lesson (JSON).'
-        : 'This browser does not let the page keep them either (storage is off or full): use Export → Lesson (JSON) to keep them.'}`;
+      : localizeDigits([restoredCopy ? t('walkthrough.link.restored') : '', t('walkthrough.link.tooLarge', { length: tooLong, max: MAX_FRAGMENT }),
+        copyKept ? t('walkthrough.link.keptHere') : t('walkthrough.link.notKept')].filter(Boolean).join(' '));
     if (text === linkNotice) return;
     const notice = store.get().notice;
     if (text) store.set({ notice: text });
@@ -122,7 +124,7 @@ export function createLinkSync({ engine, query, embed }) {
     const target = location.hash;
     const d = await decodeFragment(target, engine);
     if (location.hash !== target) return;
-    const { state, notice } = acceptDecoded(engine, d, 'the new link');
+    const { state, notice } = acceptDecoded(engine, d, 'newLink');
     if (!state) { if (notice) store.set({ notice }); return; }
     lastHash = target;
     const r = controller.tryLesson(state.lesson, { ...VIEW_DEFAULTS, ...state });
@@ -140,6 +142,7 @@ export function createLinkSync({ engine, query, embed }) {
     url.searchParams.delete('instructor'); // the instructor's own flag never reaches students
     url.searchParams.delete('present'); // (nor the projector's view)
     for (const name of VIEW_QUERY) url.searchParams.delete(name); // the fragment holds them: one source of truth
+    url.searchParams.set('lang', language()); // a link opens in the language it was made in (its numbers are the same in all)
     return url.href;
   }
 

@@ -14,6 +14,8 @@ import { HeaderControls } from '../views/controls.js';
 import { Inspector } from '../views/inspector.js';
 import { Walkthrough, unownedProblems } from '../views/walkthrough.js';
 import { setHtml } from '../views/dom.js';
+import { t } from '../i18n/i18n.js';
+import { localizeDigits } from '../i18n/numerals.js';
 
 // What an edit changed, in the order of the steps: what the engine did not take over from the trace before.
 // Nothing after a lesson that shares nothing with the one before (a preset, a link): marks are for edits.
@@ -38,15 +40,16 @@ export function createPage(app, handlers) {
     <div class="toolbar-host"></div>
     <div class="notices"><p class="changed-marks" role="status" hidden></p><p class="busy" role="status" hidden></p><p class="notice" role="status" hidden></p><p class="instructor-note" hidden></p><div class="about" hidden></div><div class="problems global" role="alert" hidden></div></div>
     <div class="layout"><div class="cards"></div><aside class="side"></aside></div>
-    <footer class="foot">Attention Lab — every number is computed live by the WebAssembly engine.</footer>`;
+    <footer class="foot">${t('walkthrough.footer')}</footer>`;
   const header = new HeaderControls(app.querySelector('.top'), {
     presets: PRESETS, steps: STEPS, maxSeed: handlers.schema.maxSeed,
     onSentence: (text) => {
-      if (!text.trim()) { header.showProblem('Type at least one word.'); return; }
+      if (!text.trim()) { header.showProblem(t('walkthrough.header.typeAWord')); return; }
       header.showProblem('');
       const r = on.sentence(text);
       if (!r.ok && !r.crashed) header.showProblem(r.problems.map((p) => `${p.field}: ${p.message}`).join(' '));
     },
+    pageLink: handlers.pageLink,
     onPreset: (id) => on.preset(id),
     onSeed: (seed) => on.seed(seed),
     onAddSeed: () => on.addSeed(),
@@ -119,7 +122,7 @@ export function createPage(app, handlers) {
     }
     const marks = part('.changed-marks');
     marks.hidden = changed.length === 0;
-    setHtml(marks, changed.length ? `Changed: ${changed.map((m) => escapeHtml(m)).join(', ')} — ${changedSteps.map((s) => `<a href="#step-${s.id}" data-step="${s.id}">${s.id}</a>`).join(' ')}` : '');
+    setHtml(marks, changed.length ? t('walkthrough.changed', { matrices: changed.map((m) => escapeHtml(m)).join(', '), steps: changedSteps.map((s) => `<a href="#step-${s.id}" data-step="${s.id}">${escapeHtml(t(`steps.${s.id}.title`))}</a>`).join(' ') }) : '');
     // presentation mode: the one step shown, from its top (a new step starts a new screen)
     const step = state.presenting ? presentedStep(state, trace) : null;
     document.documentElement.dataset.present = String(state.presenting);
@@ -131,7 +134,7 @@ export function createPage(app, handlers) {
     const busy = part('.busy');
     if (busy.hidden !== !state.busy) {
       busy.hidden = !state.busy;
-      busy.textContent = state.busy ? `Computing a large lesson (about ${(state.busy / 1e6).toFixed(0)} million multiply-adds) in the background — the page stays usable, and it appears here when it is ready.` : '';
+      busy.textContent = state.busy ? localizeDigits(t('walkthrough.busy', { millions: (state.busy / 1e6).toFixed(0) })) : '';
       document.documentElement.dataset.busy = String(Boolean(state.busy));
     }
     const rest = unownedProblems(state.problems);
@@ -143,8 +146,12 @@ export function createPage(app, handlers) {
     about.hidden = !(lesson.title || lesson.note || departed);
     about.dataset.from = departed ? state.preset : '';
     // a changed preset: its title and note were written for numbers no longer shown, so they are named as its origin
-    const title = departed ? `Your lesson (from “${departed.label}”)` : lesson.title;
-    const text = departed ? `You changed ${departed.changes.join(', ')}, so what the preset says about its numbers may no longer hold. Choose the preset again for its own numbers.` : lesson.note;
+    // (a preset's title and note are the page's language's; a lesson's own, from a link or a file, are its author's)
+    const fromPreset = !departed && preset && state.preset === preset.id;
+    const title = departed ? t('walkthrough.departed.title', { preset: t(`presets.${state.preset}.label`) })
+      : fromPreset && lesson.title ? t(`presets.${preset.id}.title`) : lesson.title;
+    const text = departed ? t('walkthrough.departed.text', { changes: departed.changes.join(', ') })
+      : fromPreset && lesson.note ? t(`presets.${preset.id}.note`) : lesson.note;
     about.replaceChildren(...(title ? [Object.assign(document.createElement('h2'), { textContent: title })] : []),
       ...(text ? [Object.assign(document.createElement('p'), { textContent: text })] : []));
     part('.instructor-note').hidden = !state.note;

@@ -5,7 +5,8 @@
 // Attributes: preset (a built-in lesson id) or lesson (lesson JSON) or lesson-link (a "#v2=…" share link or a whole URL);
 // step (the step to open at), steps (the steps shown, comma-separated), locked (inputs students cannot change:
 // X, W_Q, W_K, W_V, W_O, sentence, seed, sizes, scale, mask), note (text above the lesson), height ("auto" follows the
-// content, or a CSS length), theme ("light" or "dark"). exercises (a built-in exercise set's name, or exercise-set
+// content, or a CSS length), theme ("light" or "dark"), lang (the page's language: en, es, zh-Hans, de, fr, pt-BR, ar;
+// without it the reader's own choice or browser's). exercises (a built-in exercise set's name, or exercise-set
 // JSON) and seed open the exercises page instead; each checked answer is re-sent as an
 // "attention-lab:exercise-result" event (detail: {set, seed, id, correct, attempts, answer, statement}; statement:
 // the result as an xAPI statement, its actor left for the host).
@@ -35,7 +36,7 @@
 
   let nextId = 1;
   class AttentionLab extends HTMLElement {
-    static get observedAttributes() { return ['preset', 'lesson', 'lesson-link', 'step', 'steps', 'locked', 'note', 'height', 'theme', 'exercises', 'seed']; }
+    static get observedAttributes() { return ['preset', 'lesson', 'lesson-link', 'step', 'steps', 'locked', 'note', 'height', 'theme', 'exercises', 'seed', 'lang']; }
 
     constructor() {
       super();
@@ -69,7 +70,7 @@
       const exercises = this.getAttribute('exercises');
       const url = new URL(exercises === null ? 'index.html' : 'exercises.html', base);
       url.searchParams.set('embed', '1');
-      for (const name of ['preset', 'step', 'steps', 'locked', 'note', 'theme']) if (this.hasAttribute(name)) url.searchParams.set(name, this.getAttribute(name));
+      for (const name of ['preset', 'step', 'steps', 'locked', 'note', 'theme', 'lang']) if (this.hasAttribute(name)) url.searchParams.set(name, this.getAttribute(name));
       let hash = '';
       try {
         if (exercises !== null) {

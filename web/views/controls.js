@@ -3,34 +3,36 @@
 import { escapeHtml } from '../lib/escape.js';
 import { landOn } from './land.js';
 import { SINGLE_FILE } from '../version.js';
+import { t } from '../i18n/i18n.js';
+import { languagePicker } from './language-picker.js';
 
 let uid = 0;
 const nextId = (p) => `${p}-${++uid}`;
 
 // The offline single file is the walkthrough alone: links to the other pages would open nothing, so it says where
 // they are instead.
-const OFFLINE_PAGES = `<details class="pages offline-pages"><summary>Exercises, labs…</summary><p>This is the offline copy:
-  one file with the six-step walkthrough only. The Exercises and “Beyond the pipeline” pages are <code>exercises.html</code>
-  and <code>labs.html</code> of the full release (or your course’s site). They need a web server: in the unpacked release
-  folder run <code>python3 -m http.server</code> and open <code>http://localhost:8000/exercises.html</code>.</p></details>`;
+const offlinePages = () => `<details class="pages offline-pages"><summary>${t('walkthrough.offlinePages.summary')}</summary><p>${t('walkthrough.offlinePages.text', {
+  exercises: '<code>exercises.html</code>', labs: '<code>labs.html</code>', command: '<code>python3 -m http.server</code>', address: '<code>http://localhost:8000/exercises.html</code>' })}</p></details>`;
 
 export class HeaderControls {
-  /** options: {presets, steps, maxSeed (the engine's, engine.schema()), onSentence(text), onPreset(id), onSeed(seed), onAddSeed()} */
+  /** options: {presets, steps, maxSeed (the engine's, engine.schema()), pageLink(href) (the other pages in this language), onSentence(text), onPreset(id), onSeed(seed), onAddSeed()} */
   constructor(container, options) {
     this.options = options;
     const el = document.createElement('div');
     el.className = 'header-inner';
     el.innerHTML = `
       <div class="brand"><img src="./favicon.svg" alt="" width="28" height="28"><span>Attention Lab</span></div>
-      ${SINGLE_FILE ? OFFLINE_PAGES : '<nav class="pages" aria-label="Other pages"><a href="./exercises.html">Exercises</a><a href="./labs.html">Beyond the pipeline</a></nav>'}
-      <label class="field sentence"><span>Sentence</span><input type="text" name="sentence" autocomplete="off" spellcheck="false"></label>
-      <label class="field preset"><span>Preset</span><select name="preset"><option value="">— your own lesson —</option>
-        ${options.presets.map((p) => `<option value="${p.id}">${escapeHtml(p.label)}</option>`).join('')}</select></label>
-      <label class="field seed"><span>Seed</span><input type="number" name="seed" min="0" max="${options.maxSeed}" step="1" inputmode="numeric"></label>
-      <button type="button" class="add-seed" hidden>Add a seed</button>
+      ${SINGLE_FILE ? offlinePages() : `<nav class="pages" aria-label="${t('walkthrough.header.otherPages')}"><a href="${escapeHtml(options.pageLink('./exercises.html'))}">${t('walkthrough.header.exercises')}</a><a href="${escapeHtml(options.pageLink('./labs.html'))}">${t('walkthrough.header.labs')}</a></nav>`}
+      <label class="field sentence"><span>${t('walkthrough.header.sentence')}</span><input type="text" name="sentence" autocomplete="off" spellcheck="false"></label>
+      <label class="field preset"><span>${t('walkthrough.header.preset')}</span><select name="preset"><option value="">${t('walkthrough.header.ownLesson')}</option>
+        ${options.presets.map((p) => `<option value="${p.id}">${escapeHtml(t(`presets.${p.id}.label`))}</option>`).join('')}</select></label>
+      <label class="field seed"><span>${t('walkthrough.header.seed')}</span><input type="number" name="seed" min="0" max="${options.maxSeed}" step="1" inputmode="numeric"></label>
+      <button type="button" class="add-seed" hidden>${t('walkthrough.header.addSeed')}</button>
       <p class="field-problem" role="alert" hidden></p>
-      <nav class="step-nav" aria-label="Steps">${options.steps.map((s, i) => `<a href="#step-${s.id}" data-step="${s.id}"><b>${i + 1}</b> ${escapeHtml(s.title)}</a>`).join('')}</nav>`;
+      <nav class="step-nav" aria-label="${t('walkthrough.header.steps')}">${options.steps.map((s, i) => `<a href="#step-${s.id}" data-step="${s.id}"><b>${i + 1}</b> ${escapeHtml(t(`steps.${s.id}.title`))}</a>`).join('')}</nav>`;
     container.append(el);
+    // (the language sits with the page links, before the lesson's fields)
+    el.insertBefore(languagePicker(el).element, el.querySelector('.field.sentence'));
     // On a phone the header sticks as one line, the step pills: the fields above them scroll away with the page
     // (style.css: .top's top is minus their height, measured here as the layout changes).
     const nav = el.querySelector('.step-nav');
@@ -50,7 +52,7 @@ export class HeaderControls {
     this.seed.addEventListener('change', () => {
       const v = Number(this.seed.value);
       if (this.seed.value === '' || !Number.isInteger(v) || v < 0 || v > options.maxSeed) {
-        this.showProblem(`The seed must be a whole number from 0 to ${options.maxSeed}.`);
+        this.showProblem(t('walkthrough.header.seedProblem', { max: options.maxSeed }));
         return;
       }
       this.showProblem('');
@@ -79,14 +81,14 @@ export class HeaderControls {
   update({ sentence, preset, seed, from, sentenceProblem }) {
     if (document.activeElement !== this.sentence) this.sentence.value = sentence;
     const own = this.preset.options[0];
-    const ownText = from ? `your lesson (from ${from})` : '— your own lesson —';
+    const ownText = from ? t('walkthrough.header.ownLessonFrom', { preset: from }) : t('walkthrough.header.ownLesson');
     if (own.textContent !== ownText) own.textContent = ownText;
     this.preset.value = preset ?? '';
     const seeded = seed !== null && seed !== undefined;
     this.seed.disabled = !seeded;
     if (document.activeElement !== this.seed) this.seed.value = seeded ? String(seed) : '';
-    this.seed.placeholder = seeded ? '' : 'none';
-    this.seed.title = seeded ? 'Changing the seed redraws every seeded matrix' : 'This lesson gives its numbers literally';
+    this.seed.placeholder = seeded ? '' : t('walkthrough.header.seedNone');
+    this.seed.title = seeded ? t('walkthrough.header.seedTitle') : t('walkthrough.header.seedLiteral');
     this.addSeed.hidden = seeded;
     this.sentence.setAttribute('aria-invalid', sentenceProblem ? 'true' : 'false');
     if (sentenceProblem !== undefined) this.showProblem(sentenceProblem ?? '');
@@ -102,16 +104,16 @@ export class NumberControl {
     this.el = document.createElement('div');
     this.el.className = 'number-control';
     this.el.innerHTML = `<label for="${id}">${options.label}</label>
-      <button type="button" class="dec" aria-label="decrease ${options.name}">−</button>
+      <button type="button" class="dec" aria-label="${t('walkthrough.controls.decrease', { name: options.name })}">−</button>
       <input id="${id}" name="${options.name}" type="number" min="${options.min}" max="${options.max}" step="1">
-      <button type="button" class="inc" aria-label="increase ${options.name}">+</button>
+      <button type="button" class="inc" aria-label="${t('walkthrough.controls.increase', { name: options.name })}">+</button>
       <span class="control-problem" role="alert"></span>`;
     container.append(this.el);
     this.input = this.el.querySelector('input');
     this.problem = this.el.querySelector('.control-problem');
     const commit = (v) => {
       if (!Number.isInteger(v) || v < options.min || v > options.max) {
-        this.problem.textContent = `choose a whole number from ${options.min} to ${options.max}`;
+        this.problem.textContent = t('walkthrough.controls.wholeNumber', { min: options.min, max: options.max });
         this.input.value = String(this.value);
         return;
       }
@@ -159,11 +161,11 @@ export class MaskControl {
     const name = nextId('mask');
     this.el = document.createElement('div');
     this.el.className = 'mask-control';
-    this.el.innerHTML = `<fieldset><legend>Mask — which keys each query may see</legend>
-      ${[['none', 'none'], ['causal', 'causal (only earlier tokens)'], ['padding', 'padding (PAD tokens)'], ['matrix', 'custom (click cells to hide)']]
-        .map(([v, l]) => `<label><input type="radio" name="${name}" value="${v}"> ${l}</label>`).join('')}</fieldset>
-      <div class="reveal" hidden><label>Decoding step <input type="range" min="1" step="1" name="reveal"> <output></output></label>
-        <button type="button" class="reveal-prev" aria-label="previous decoding step">◀</button><button type="button" class="reveal-next" aria-label="next decoding step">▶</button></div>
+    this.el.innerHTML = `<fieldset><legend>${t('walkthrough.mask.legend')}</legend>
+      ${['none', 'causal', 'padding', 'matrix']
+        .map((v) => `<label><input type="radio" name="${name}" value="${v}"> ${t(`walkthrough.mask.kind.${v}`)}</label>`).join('')}</fieldset>
+      <div class="reveal" hidden><label>${t('walkthrough.mask.decodingStep')} <input type="range" min="1" step="1" name="reveal"> <output></output></label>
+        <button type="button" class="reveal-prev" aria-label="${t('walkthrough.mask.previous')}">◀</button><button type="button" class="reveal-next" aria-label="${t('walkthrough.mask.next')}">▶</button></div>
       <div class="padding" hidden></div>`;
     container.append(this.el);
     this.el.querySelectorAll('input[type=radio]').forEach((r) => r.addEventListener('change', () => options.onKind(r.value)));
@@ -187,10 +189,10 @@ export class MaskControl {
     rev.hidden = kind !== 'causal';
     this.range.max = String(tokens.length);
     this.range.value = String(reveal);
-    rev.querySelector('output').textContent = `${reveal} of ${tokens.length}: generating “\u2068${tokens[reveal - 1] ?? ''}\u2069”`;
+    rev.querySelector('output').textContent = t('walkthrough.mask.generating', { step: reveal, count: tokens.length, token: `\u2068${tokens[reveal - 1] ?? ''}\u2069` });
     this.paddingEl.hidden = kind !== 'padding';
     if (kind === 'padding') {
-      this.paddingEl.innerHTML = '<span>Mark PAD tokens:</span>' + tokens.map((t, i) =>
+      this.paddingEl.innerHTML = `<span>${t('walkthrough.mask.markPad')}</span>` + tokens.map((t, i) =>
         `<label class="pad-toggle"><input type="checkbox" data-token="${i}" ${padding[i] ? 'checked' : ''}> ${escapeHtml(t)}</label>`).join('');
     }
   }
@@ -233,18 +235,18 @@ export class MaskGrid {
     const n = tokens.length;
     this.n = n;
     const hadFocus = this.el.contains(document.activeElement);
-    let h = '<figcaption>Custom mask: click a cell to hide or show that key</figcaption><div class="grid-wrap"><table role="grid" aria-label="custom mask, rows are queries, columns are keys"><thead><tr role="row"><th role="columnheader" aria-label="query \\ key"></th>';
+    let h = `<figcaption>${t('walkthrough.mask.gridCaption')}</figcaption><div class="grid-wrap"><table role="grid" aria-label="${t('walkthrough.mask.gridLabel')}"><thead><tr role="row"><th role="columnheader" aria-label="${t('walkthrough.mask.corner')}"></th>`;
     h += tokens.map((t) => `<th role="columnheader" scope="col">${escapeHtml(t)}</th>`).join('') + '</tr></thead><tbody>';
     for (let i = 0; i < n; i++) {
       h += `<tr role="row"><th role="rowheader" scope="row">${escapeHtml(tokens[i])}</th>`;
       for (let j = 0; j < n; j++) {
         const on = visible[i * n + j] === 1;
         const f = i === this.focus[0] && j === this.focus[1];
-        h += `<td role="gridcell" data-matrix="mask" data-row="${i}" data-col="${j}" tabindex="${f ? 0 : -1}" class="${on ? 'seen' : 'hidden-cell'}" aria-label="${escapeHtml(tokens[i])} ${on ? 'sees' : 'does not see'} ${escapeHtml(tokens[j])}">${on ? '✓' : '✕'}</td>`;
+        h += `<td role="gridcell" data-matrix="mask" data-row="${i}" data-col="${j}" tabindex="${f ? 0 : -1}" class="${on ? 'seen' : 'hidden-cell'}" aria-label="${t(on ? 'walkthrough.mask.sees' : 'walkthrough.mask.doesNotSee', { query: escapeHtml(tokens[i]), key: escapeHtml(tokens[j]) })}">${on ? '✓' : '✕'}</td>`;
       }
       h += '</tr>';
     }
-    this.el.innerHTML = h + '</tbody></table></div><div class="grid-foot"><span class="shape">✓ visible · ✕ hidden</span></div>';
+    this.el.innerHTML = h + `</tbody></table></div><div class="grid-foot"><span class="shape">${t('walkthrough.mask.legendShape')}</span></div>`;
     if (hadFocus) this.el.querySelector(`td[data-row="${this.focus[0]}"][data-col="${this.focus[1]}"]`)?.focus();
   }
 }

@@ -3,7 +3,14 @@
 // pointing (tooltip) or with the keyboard (a focus box and a spoken readout line), and edited in a small box
 // laid over the cell — the same keys as the table heatmap: arrows, Home/End, PageUp/PageDown, Enter or typing.
 import { LEVELS, RAMPS, faded, pixelOf } from '../colors.js';
-import { formatExact, formatNumber, parseNumber } from '../numbers.js';
+import { formatExact as exact, formatNumber as number, parseNumber } from '../numbers.js';
+import { t } from '../i18n/i18n.js';
+import { localizeDigits } from '../i18n/numerals.js';
+// numbers as the page's language writes them ("0,5" in German); the engine's doubles are never touched
+const formatNumber = (v, digits) => localizeDigits(number(v, digits));
+const formatExact = (v) => localizeDigits(exact(v));
+/** A typed number's problem in the page's language (numbers.js gives its code and the text typed). */
+const problemOf = (parsed) => t(`common.number.${parsed.code}`, { text: parsed.text });
 import { Legend } from './legend.js';
 import { hideTooltip, showTooltip } from './tooltip.js';
 import { cursorAction } from './grid-cursor.js';
@@ -156,8 +163,8 @@ export class CanvasHeatmap {
     }
     this.ctx.putImageData(this.image, 0, 0);
     this.legend.update(lo, hi);
-    this.wrap.setAttribute('aria-label', `${this.options.ariaName ?? this.options.matrix}, ${rows} × ${cols} heatmap${this.options.editable ? ' (editable)' : ' (read-only)'}`
-      + `, values from ${formatNumber(this.shown[0], 2)} to ${formatNumber(this.shown[1], 2)}. Arrow keys move between cells${this.options.editable ? ', Enter edits' : ', Enter selects'}.`);
+    this.wrap.setAttribute('aria-label', t(this.options.editable ? 'walkthrough.cell.canvasEditable' : 'walkthrough.cell.canvasReadOnly', {
+      matrix: this.options.ariaName ?? this.options.matrix, rows, cols, lo: formatNumber(this.shown[0], 2), hi: formatNumber(this.shown[1], 2) }));
     this.decorate();
   }
 
@@ -190,7 +197,7 @@ export class CanvasHeatmap {
   paintMessages() {
     const msgs = [...this.errors.entries()].map(([k, e]) => {
       const [i, j] = k.split(',').map(Number);
-      return `Row ${this.rowName(i)}, column ${this.colName(j)}: ${e.message} — kept ${formatNumber(this.value(i, j), 4)}.`;
+      return t('walkthrough.cell.kept', { row: this.rowName(i), col: this.colName(j), message: e.message, value: formatNumber(this.value(i, j), 4) });
     });
     this.messageEl.textContent = msgs.join(' ');
     this.messageEl.hidden = msgs.length === 0;
@@ -202,9 +209,9 @@ export class CanvasHeatmap {
   describe(i, j) {
     const v = this.value(i, j);
     const hidden = this.data.visible?.[i * this.cols + j] === 0;
-    const meaning = hidden ? 'hidden by the mask (weight 0)' : `${formatExact(v)}${this.options.describe ? ` — ${this.options.describe(i, j, v)}` : ''}`;
+    const meaning = hidden ? t('walkthrough.cell.hidden') : `${formatExact(v)}${this.options.describe ? ` — ${this.options.describe(i, j, v)}` : ''}`;
     const err = this.errors.get(`${i},${j}`);
-    return `${this.options.ariaName ?? this.options.matrix}[${this.rowName(i)}, ${this.colName(j)}] = ${meaning}${err ? ` (invalid input: ${err.message})` : ''}`;
+    return `${this.options.ariaName ?? this.options.matrix}[${this.rowName(i)}, ${this.colName(j)}] = ${meaning}${err ? ` ${t('walkthrough.cell.invalid', { message: err.message })}` : ''}`;
   }
 
   placeFocus() {
@@ -282,8 +289,8 @@ export class CanvasHeatmap {
     input.type = 'text';
     input.inputMode = 'decimal';
     input.className = 'cell-input canvas-editor';
-    input.setAttribute('aria-label', `new value for ${this.options.ariaName ?? this.options.matrix} row ${this.rowName(i)}, column ${this.colName(j)}`);
-    input.value = firstChar ?? (err ? err.text : String(this.value(i, j)));
+    input.setAttribute('aria-label', t('walkthrough.cell.newValue', { matrix: this.options.ariaName ?? this.options.matrix, row: this.rowName(i), col: this.colName(j) }));
+    input.value = firstChar ?? (err ? err.text : localizeDigits(String(this.value(i, j))));
     Object.assign(input.style, { top: `${i * this.cellH}px`, left: `${Math.min(j * this.cellW, Math.max(0, this.cols * this.cellW - 80))}px` });
     this.focus = [i, j];
     this.editor = { input, i, j };
@@ -316,7 +323,7 @@ export class CanvasHeatmap {
   commit(i, j, text) {
     if (i >= this.rows || j >= this.cols) return;
     const parsed = parseNumber(text);
-    if (!parsed.ok) { this.errors.set(`${i},${j}`, { text, message: parsed.message }); this.decorate(); return; }
+    if (!parsed.ok) { this.errors.set(`${i},${j}`, { text, message: problemOf(parsed) }); this.decorate(); return; }
     const had = this.errors.delete(`${i},${j}`);
     if (parsed.value !== this.value(i, j)) this.options.onEdit?.(i, j, parsed.value);
     else if (had) this.decorate();

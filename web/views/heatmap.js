@@ -2,7 +2,14 @@
 // the shape under it. Editable grids take typing; invalid text is flagged at the cell and the last valid
 // value stays. Keyboard: arrows move, Enter or typing edits (editable) or selects (read-only).
 import { RAMPS, levelOf } from '../colors.js';
-import { formatExact, formatNumber, parseNumber } from '../numbers.js';
+import { formatExact as exact, formatNumber as number, parseNumber } from '../numbers.js';
+import { t } from '../i18n/i18n.js';
+import { localizeDigits } from '../i18n/numerals.js';
+// numbers as the page's language writes them ("0,5" in German); the engine's doubles are never touched
+const formatNumber = (v, digits) => localizeDigits(number(v, digits));
+const formatExact = (v) => localizeDigits(exact(v));
+/** A typed number's problem in the page's language (numbers.js gives its code and the text typed). */
+const problemOf = (parsed) => t(`common.number.${parsed.code}`, { text: parsed.text });
 import { Legend } from './legend.js';
 import { hideTooltip, showTooltip } from './tooltip.js';
 import { cursorAction } from './grid-cursor.js';
@@ -186,7 +193,7 @@ export class Heatmap {
     const d = this.data, v = d.matrix[i][j], hidden = Boolean(d.hidden?.(i, j)), err = this.errors.get(`${i},${j}`);
     // The name starts with the number shown (WCAG 2.5.3 label in name), then where it is and what it means.
     const text = d.dimRows?.has(i) ? '…' : formatNumber(v, this.options.digits);
-    td.setAttribute('aria-label', `${text} (${d.rowLabels?.[i] ?? i + 1}, ${d.colLabels?.[j] ?? j + 1}): ${this.describe(i, j, v, hidden)}${err ? `. Invalid input: ${err.message}` : ''}`);
+    td.setAttribute('aria-label', `${text} (${d.rowLabels?.[i] ?? i + 1}, ${d.colLabels?.[j] ?? j + 1}): ${this.describe(i, j, v, hidden)}${err ? ` ${t('walkthrough.cell.invalid', { message: err.message })}` : ''}`);
   }
 
   paintMessages() {
@@ -198,14 +205,14 @@ export class Heatmap {
     }
     const msgs = [...this.errors.entries()].map(([k, e]) => {
       const [i, j] = k.split(',').map(Number);
-      return `Row ${d.rowLabels?.[i] ?? i + 1}, column ${d.colLabels?.[j] ?? j + 1}: ${e.message} — kept ${formatNumber(m[i][j], 4)}.`;
+      return t('walkthrough.cell.kept', { row: d.rowLabels?.[i] ?? i + 1, col: d.colLabels?.[j] ?? j + 1, message: e.message, value: formatNumber(m[i][j], 4) });
     });
     this.messageEl.textContent = msgs.join(' ');
     this.messageEl.hidden = msgs.length === 0;
   }
 
   describe(i, j, v, hidden) {
-    if (hidden) return 'hidden by the mask (weight 0)';
+    if (hidden) return t('walkthrough.cell.hidden');
     const text = this.options.describe ? this.options.describe(i, j, v) : '';
     return `${formatExact(v)}${text ? ` — ${text}` : ''}`;
   }
@@ -215,7 +222,7 @@ export class Heatmap {
     const d = this.data;
     const hidden = Boolean(d.hidden?.(i, j));
     const err = this.errors.get(`${i},${j}`);
-    showTooltip(`${this.options.ariaName ?? this.options.matrix}[${d.rowLabels?.[i] ?? i + 1}, ${d.colLabels?.[j] ?? j + 1}] = ${this.describe(i, j, d.matrix[i][j], hidden)}${err ? ` (invalid: ${err.message})` : ''}`,
+    showTooltip(`${this.options.ariaName ?? this.options.matrix}[${d.rowLabels?.[i] ?? i + 1}, ${d.colLabels?.[j] ?? j + 1}] = ${this.describe(i, j, d.matrix[i][j], hidden)}${err ? ` ${t('walkthrough.cell.invalid', { message: err.message })}` : ''}`,
       () => { const r = td.getBoundingClientRect(); return { x: r.left, y: r.bottom, top: r.top }; });
   }
 
@@ -257,8 +264,8 @@ export class Heatmap {
     input.type = 'text';
     input.inputMode = 'decimal';
     input.className = 'cell-input';
-    input.setAttribute('aria-label', `new value for ${this.options.ariaName ?? this.options.matrix} row ${i + 1}, column ${j + 1}`);
-    input.value = firstChar ?? (err ? err.text : String(this.data.matrix[i][j]));
+    input.setAttribute('aria-label', t('walkthrough.cell.newValue', { matrix: this.options.ariaName ?? this.options.matrix, row: i + 1, col: j + 1 }));
+    input.value = firstChar ?? (err ? err.text : localizeDigits(String(this.data.matrix[i][j])));
     this.editing = [i, j];
     Object.assign(this.shown[i][j], { v: undefined, text: null }); // the editor replaced the text: write it back when it closes
     td.textContent = '';
@@ -293,7 +300,7 @@ export class Heatmap {
     if (this.data.matrix[i]?.[j] === undefined) { if (!this.building) this.paint(); return; }
     const parsed = parseNumber(text);
     if (!parsed.ok) {
-      this.errors.set(`${i},${j}`, { text, message: parsed.message });
+      this.errors.set(`${i},${j}`, { text, message: problemOf(parsed) });
       if (!this.building) this.paint();
       return;
     }

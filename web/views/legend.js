@@ -2,6 +2,8 @@
 // ends' text, and only when they changed.
 import { legendGradient } from '../colors.js';
 import { formatNumber } from '../numbers.js';
+import { t } from '../i18n/i18n.js';
+import { localizeDigits } from '../i18n/numerals.js';
 
 export class Legend {
   constructor(el, scale) {
@@ -14,10 +16,10 @@ export class Legend {
   }
 
   update(lo, hi) {
-    const a = formatNumber(lo, 2), b = formatNumber(hi, 2);
+    const a = localizeDigits(formatNumber(lo, 2)), b = localizeDigits(formatNumber(hi, 2));
     if (a === this.lo.textContent && b === this.hi.textContent) return;
     this.lo.textContent = a;
     this.hi.textContent = b;
-    this.el.setAttribute('aria-label', `colour scale from ${a} to ${b}`);
+    this.el.setAttribute('aria-label', t('walkthrough.legend', { lo: a, hi: b }));
   }
 }

@@ -6,6 +6,7 @@ import { toRows } from '../matrix.js';
 import { Heatmap } from './heatmap.js';
 import { CanvasHeatmap, cellSize } from './heatmap-canvas.js';
 import { cancelSeen, whenSeen } from './when-seen.js';
+import { t } from '../i18n/i18n.js';
 
 export const TABLE_MAX_CELLS = 256; // 16 × 16: the largest attention matrix of the lecture-size lessons
 
@@ -52,7 +53,7 @@ export class MatrixView {
     const box = el.querySelector('.pending-box'), [w, h] = cellSize(rows, cols);
     if (rows * cols <= TABLE_MAX_CELLS) box.style.height = `${(rows + 1) * 2}rem`; // (a header row; rows of 1.9rem and their spacing)
     else Object.assign(box.style, { width: `${cols * w}px`, height: `${rows * h}px` });
-    box.textContent = `${rows} × ${cols} — drawn when it scrolls into view`;
+    box.textContent = t('walkthrough.cell.pending', { rows, cols });
     this.slot.replaceChildren(el);
     this.placeholder = el;
     whenSeen(el, () => this.draw(this.pending));

@@ -5,6 +5,7 @@
 import { STEPS } from '../registry.js';
 import { stepApplies } from '../registry-layer.js';
 import { qrSvgText } from '../qr.js';
+import { t } from '../i18n/i18n.js';
 
 /** The steps a presentation walks through: those the lesson has (the layer's only with a layer) and not hidden. */
 export const shownSteps = (state, trace) =>
@@ -22,18 +23,18 @@ export class PresentBar {
     this.options = options;
     this.el = document.createElement('nav');
     this.el.className = 'present-bar';
-    this.el.setAttribute('aria-label', 'Presentation');
+    this.el.setAttribute('aria-label', t('present.label'));
     this.el.hidden = true;
-    this.el.innerHTML = `<button type="button" class="present-prev" aria-label="previous step">◀</button>
+    this.el.innerHTML = `<button type="button" class="present-prev" aria-label="${t('present.previous')}">◀</button>
       <span class="present-where" aria-live="polite"></span>
-      <button type="button" class="present-next" aria-label="next step">▶</button>
-      <figure class="present-qr"><div class="qr"></div><figcaption>Scan to open this step</figcaption></figure>
-      <button type="button" class="present-exit">Exit (Esc)</button>`;
+      <button type="button" class="present-next" aria-label="${t('present.next')}">▶</button>
+      <figure class="present-qr"><div class="qr"></div><figcaption>${t('present.scan')}</figcaption></figure>
+      <button type="button" class="present-exit">${t('present.exit')}</button>`;
     container.append(this.el);
     this.where = this.el.querySelector('.present-where');
     this.qr = this.el.querySelector('.qr');
     this.qr.setAttribute('role', 'img');
-    this.qr.setAttribute('aria-label', 'QR code of this lesson’s link');
+    this.qr.setAttribute('aria-label', t('present.qrLabel'));
     this.el.querySelector('.present-prev').addEventListener('click', () => this.move(-1));
     this.el.querySelector('.present-next').addEventListener('click', () => this.move(1));
     this.el.querySelector('.present-exit').addEventListener('click', () => options.onExit());
@@ -65,7 +66,7 @@ export class PresentBar {
     this.el.hidden = !state.presenting;
     if (!state.presenting) return;
     const steps = shownSteps(state, trace), step = presentedStep(state, trace), k = steps.indexOf(step);
-    this.where.textContent = `step ${k + 1} of ${steps.length}: ${STEPS.find((s) => s.id === step).title}`;
+    this.where.textContent = t('present.where', { step: k + 1, count: steps.length, title: t(`steps.${step}.title`) });
     if (this.qrFor && this.qrFor.length === linkKey.length && this.qrFor.every((v, k) => v === linkKey[k])) return;
     this.qrFor = linkKey;
     this.options.shareLink().then((link) => {
@@ -73,7 +74,7 @@ export class PresentBar {
       const svg = qrSvgText(link, 40); // (its size is the bar's, set in style.css)
       this.qr.dataset.link = link;
       if (svg) this.qr.innerHTML = svg;
-      else this.qr.textContent = `This link is too long for a QR code (${link.length} characters): use Copy link.`;
+      else this.qr.textContent = t('present.tooLong', { length: link.length });
       this.el.dataset.qrReady = 'true';
     });
   }

@@ -1,12 +1,14 @@
 // One walkthrough step as a card: number, title, our explanation, the formula, a row of controls and a
-// body the page fills with heatmaps. Built from a step of steps.js.
+// body the page fills with heatmaps. Built from a step of steps.js; its title and explanation are the page's
+// language's (steps.<id>.title / .explain; core/steps.json keeps the English the command line prints).
 import { setHtml } from './dom.js';
 import { escapeHtml } from '../lib/escape.js';
+import { t } from '../i18n/i18n.js';
 
 export class StepCard {
   constructor(container, options) {
     const { step, index } = options;
-    this.title = step.title;
+    this.title = t(`steps.${step.id}.title`);
     this.el = document.createElement('section');
     this.el.className = 'step-card';
     this.el.id = `step-${step.id}`;
@@ -14,9 +16,9 @@ export class StepCard {
     this.el.setAttribute('aria-labelledby', `step-${step.id}-title`);
     this.el.innerHTML = `
       <header class="step-head"><span class="step-no" aria-hidden="true">${index + 1}</span>
-        <h2 id="step-${step.id}-title">${index + 1}. ${escapeHtml(step.title)}</h2></header>
-      <p class="explain">${step.explain}</p>
-      <div class="formula" role="group" aria-label="formula">${step.formula}</div>
+        <h2 id="step-${step.id}-title">${index + 1}. ${escapeHtml(this.title)}</h2></header>
+      <p class="explain">${t(`steps.${step.id}.explain`)}</p>
+      <div class="formula" role="group" aria-label="${t('walkthrough.formula')}">${step.formula}</div>
       <div class="step-controls"></div>
       <div class="problems" role="alert" hidden></div>
       <div class="step-notes"></div>

@@ -6,7 +6,9 @@
 // A view reads the state and the trace it is given, never the DOM.
 import { MATRICES } from '../registry.js';
 import { escapeHtml } from '../lib/escape.js';
-import { formatExact } from '../numbers.js';
+import { formatExact as exact } from '../numbers.js';
+import { t as say } from '../i18n/i18n.js';
+import { localizeDigits } from '../i18n/numerals.js';
 import { positionsKind } from '../layer-edit.js';
 import { KvCacheView } from './kv-cache-view.js';
 import { splitsModel } from '../lesson-edit.js';
@@ -14,14 +16,17 @@ import { setHtml } from './dom.js';
 import { MaskControl, MaskGrid, NumberControl, Switch } from './controls.js';
 
 // a token in a sentence of ours, isolated: a right-to-left override in it cannot reverse the words after it
-const q = (s) => `“\u2068${s}\u2069”`;
+const q = (s) => say('walkthrough.quote', { text: `\u2068${s}\u2069` });
+const formatExact = (v) => localizeDigits(exact(v));
 const tokensOf = (t) => t.tokens;
-const label = (name) => MATRICES[name].label;
+// the matrices a word names are named in the page's language; the rest are symbols
+const WORDED = ['X', 'weights', 'output'];
+const label = (name) => (WORDED.includes(name) ? say(`walkthrough.matrix.${name}`) : MATRICES[name].label);
 /** Column labels: 1…count, or head.column when the columns are blocks of heads. */
 const dimLabels = (t, count, perHead) => Array.from({ length: count }, (_, j) => (perHead && t.heads > 1 ? `${Math.floor(j / perHead) + 1}.${(j % perHead) + 1}` : String(j + 1)));
 const perHead = (t, name, options) => Array.from({ length: t.heads }, (_, h) => ({
   key: `${name}${h}`, matrix: name, head: h, group: h,
-  options: { label: label(name), ariaName: `${name}${t.heads > 1 ? ` head ${h + 1}` : ''}`, scale: MATRICES[name].scale, digits: MATRICES[name].digits, ...options(h) },
+  options: { label: label(name), ariaName: t.heads > 1 ? say('walkthrough.headName', { name, head: h + 1 }) : name, scale: MATRICES[name].scale, digits: MATRICES[name].digits, ...options(h) },
 }));
 const input = (name, state, describe) => ({ key: name, matrix: name, options: { label: label(name), ariaName: name, scale: 'diverging', editable: !state.locked.includes(name), describe } });
 /** The keys' tokens: the source's for a cross-attention of the six steps (a source without a layer), else the tokens. */
@@ -41,9 +46,9 @@ function rowsFrom(lesson) {
   return lesson.E || lesson.init?.draws?.some((d) => d.name === 'E') ? 'table' : 'given';
 }
 const ROWS_FROM = {
-  table: (t) => `Each row is looked up in the embedding table E (${t.inputs.E?.rows ?? t.vocab?.length ?? '|vocab|'} × ${t.dModel}, one row per word of the vocabulary) by the token's id, so a repeated word gets the same row until attention mixes it with its neighbours.`,
-  drawn: () => 'X has one row per position, as the script draws it; a repeated word gets two rows. (Type a sentence to look its words up in an embedding table instead.)',
-  given: () => 'X is given with one row per position; a repeated word gets a row of its own.',
+  table: (t) => say('walkthrough.embed.rowsTable', { rows: t.inputs.E?.rows ?? t.vocab?.length ?? '|vocab|', cols: t.dModel }),
+  drawn: () => say('walkthrough.embed.rowsDrawn'),
+  given: () => say('walkthrough.embed.rowsGiven'),
 };
 
 /** Rows given per position that are all zero: new words of such a lesson start there, and the page says so. */
@@ -53,7 +58,7 @@ function zeroRowsNote(t, state) {
   for (let i = 0; i < t.tokens.length; i++) if (t.X.data.subarray(i * d, (i + 1) * d).every((v) => v === 0)) zero.push(i);
   if (!zero.length) return [];
   const words = zero.map((i) => q(escapeHtml(t.tokens[i]))).join(', ');
-  return [`<span class="zero-rows">${words} ${zero.length > 1 ? 'have rows' : 'has a row'} of zeros: this lesson gives its rows as numbers, so a word it did not have starts at 0. Edit ${zero.length > 1 ? 'those rows' : 'that row'} of X, or use “Add a seed” to draw every number.</span>`];
+  return [`<span class="zero-rows">${say('walkthrough.embed.zeroRows', { count: zero.length, words })}</span>`];
 }
 
 export const STEP_VIEWS = {
@@ -62,7 +67,7 @@ export const STEP_VIEWS = {
       const dModel = new NumberControl(host, { label: 'd<sub>model</sub>', name: 'd_model', min: 1, max: 64, onChange: (v) => on.resize({ dModel: v }) });
       const box = document.createElement('label');
       box.className = 'control';
-      box.innerHTML = '<span>positions P</span><select name="positions"><option value="none">none</option><option value="sinusoidal">sinusoidal (Vaswani et al.)</option><option value="learned">learned (drawn from the seed)</option></select>';
+      box.innerHTML = `<span>${say('walkthrough.embed.positions')}</span><select name="positions">${['none', 'sinusoidal', 'learned'].map((k) => `<option value="${k}">${say(`walkthrough.embed.positionsKind.${k}`)}</option>`).join('')}</select>`;
       host.append(box);
       const positions = box.querySelector('select');
       positions.addEventListener('change', () => on.positions(positions.value));
@@ -72,47 +77,47 @@ export const STEP_VIEWS = {
       };
     },
     grids(t, state) {
-      const grids = [input('X', state, (i, j) => `dimension ${j + 1} of the embedding of ${q(t.tokens[i])}`)];
+      const grids = [input('X', state, (i, j) => say('walkthrough.describe.X', { dim: j + 1, token: q(t.tokens[i]) }))];
       if (t.P) {
         const learned = positionsKind(state.lesson) === 'learned';
-        grids.push({ key: 'P', matrix: 'P', row: 'positions', options: { label: label('P'), ariaName: 'P', scale: 'diverging', editable: learned && !state.locked.includes('positions'), describe: (i, j) => `position ${i + 1}, dimension ${j + 1}${learned ? '' : (j % 2 ? ': a cosine' : ': a sine')}` } });
-        grids.push({ key: 'X_plus_P', matrix: 'X_plus_P', row: 'positions', options: { label: label('X_plus_P'), ariaName: 'X + P', scale: 'diverging', describe: (i, j) => `what attention reads for ${q(t.tokens[i])}, dimension ${j + 1}` } });
+        grids.push({ key: 'P', matrix: 'P', row: 'positions', options: { label: label('P'), ariaName: 'P', scale: 'diverging', editable: learned && !state.locked.includes('positions'), describe: (i, j) => say(learned ? 'walkthrough.describe.P' : j % 2 ? 'walkthrough.describe.Pcos' : 'walkthrough.describe.Psin', { pos: i + 1, dim: j + 1 }) } });
+        grids.push({ key: 'X_plus_P', matrix: 'X_plus_P', row: 'positions', options: { label: label('X_plus_P'), ariaName: 'X + P', scale: 'diverging', describe: (i, j) => say('walkthrough.describe.XplusP', { token: q(t.tokens[i]), dim: j + 1 }) } });
       }
       return grids;
     },
     paint: (t) => ({
       X: { matrix: t.X, rowLabels: tokensOf(t), colLabels: dimLabels(t, t.dModel) },
-      ...(t.P ? { P: { matrix: t.P, rowLabels: t.tokens.map((_, i) => `pos ${i}`), colLabels: dimLabels(t, t.dModel) }, X_plus_P: { matrix: t.XplusP, rowLabels: tokensOf(t), colLabels: dimLabels(t, t.dModel) } } : {}),
+      ...(t.P ? { P: { matrix: t.P, rowLabels: t.tokens.map((_, i) => say('walkthrough.embed.pos', { pos: i })), colLabels: dimLabels(t, t.dModel) }, X_plus_P: { matrix: t.XplusP, rowLabels: tokensOf(t), colLabels: dimLabels(t, t.dModel) } } : {}),
     }),
     notes(t, state) {
       const ids = t.tokenIds, padding = paddingOf(t, state);
-      const chips = t.tokens.map((w, i) => `<span class="chip${padding[i] ? ' pad' : ''}"><bdi>${escapeHtml(w)}</bdi>${ids ? `<small>id ${ids[i]}</small>` : ''}${padding[i] ? '<small>PAD</small>' : ''}</span>`).join('');
-      const notes = [`<span class="chips" aria-label="tokens">${chips}</span>`, `${t.tokens.length} tokens, each a row of d<sub>model</sub> = ${t.dModel} numbers.${ids ? ' The small number under each token is its id in the vocabulary.' : ' This lesson lists its tokens without a vocabulary, so there are no ids; type in the sentence box to get them.'}`,
+      const chips = t.tokens.map((w, i) => `<span class="chip${padding[i] ? ' pad' : ''}"><bdi>${escapeHtml(w)}</bdi>${ids ? `<small>${say('walkthrough.embed.id', { id: ids[i] })}</small>` : ''}${padding[i] ? '<small>PAD</small>' : ''}</span>`).join('');
+      const notes = [`<span class="chips" aria-label="${say('walkthrough.embed.tokens')}">${chips}</span>`, `${say('walkthrough.embed.tokenCount', { count: t.tokens.length, dModel: t.dModel })} ${ids ? say('walkthrough.embed.idsNote') : say('walkthrough.embed.noIds')}`,
         `<span class="rows-from" data-rows-from="${rowsFrom(state.lesson)}">${ROWS_FROM[rowsFrom(state.lesson)](t)}</span>`,
         ...zeroRowsNote(t, state)];
-      if (t.P) notes.push('Attention compares rows without knowing their order, so a position row P is added to each token’s row: attention reads X + P. The sinusoids’ stripes run slower column by column — low columns change every position, high ones barely.');
+      if (t.P) notes.push(say('walkthrough.embed.positionsNote'));
       return notes;
     },
   },
   project: {
     controls(host, on) {
       const dK = new NumberControl(host, { label: 'd<sub>k</sub> = d<sub>v</sub>', name: 'd_k', min: 1, max: 64, onChange: (v) => on.resize({ dK: v, dV: v }) });
-      const heads = new NumberControl(host, { label: 'heads h', name: 'heads', min: 1, max: 8, onChange: (v) => on.heads(v) });
-      const split = new Switch(host, { name: 'split-heads', label: 'd<sub>k</sub> = d<sub>model</sub> / h, with W<sub>O</sub> back to d<sub>model</sub> (the lecture’s convention; off: every head keeps its d<sub>k</sub>, a new head gets new columns)', onChange: (v) => on.splitHeads(v) });
+      const heads = new NumberControl(host, { label: say('walkthrough.project.heads'), name: 'heads', min: 1, max: 8, onChange: (v) => on.heads(v) });
+      const split = new Switch(host, { name: 'split-heads', label: say('walkthrough.project.split'), onChange: (v) => on.splitHeads(v) });
       return {
         update(state, t) {
           dK.update(t.dK);
           heads.update(t.heads);
           split.update(splitsModel(t, t.inputs.W_O ? [t.inputs.W_O.rows, t.inputs.W_O.cols] : null));
-          dK.el.title = t.dK !== t.dV ? `this lesson has d_k = ${t.dK} and d_v = ${t.dV}; changing it sets both` : '';
+          dK.el.title = t.dK !== t.dV ? say('walkthrough.project.dkDv', { dK: t.dK, dV: t.dV }) : '';
         },
         lock: (locked) => { dK.lock(locked('sizes')); heads.lock(locked('sizes')); split.input.disabled = locked('sizes'); },
       };
     },
     grids: (t, state) => [
-      ...['W_Q', 'W_K', 'W_V'].map((W) => ({ ...input(W, state, (i, j) => `learned weight: input dimension ${i + 1} → ${W.slice(2)} column ${j + 1}`), row: 'weights-row' })),
+      ...['W_Q', 'W_K', 'W_V'].map((W) => ({ ...input(W, state, (i, j) => say('walkthrough.describe.W', { dim: i + 1, role: W.slice(2), col: j + 1 })), row: 'weights-row' })),
       ...Array.from({ length: t.heads }, (_, h) => ['Q', 'K', 'V'].map((M) => perHead(t, M, () => ({
-        describe: (i, j) => `${{ Q: 'query', K: 'key', V: 'value' }[M]} of ${q((M === 'Q' ? t.tokens : keysOf(t))[i])}, column ${j + 1}`,
+        describe: (i, j) => say(`walkthrough.describe.${M}`, { token: q((M === 'Q' ? t.tokens : keysOf(t))[i]), col: j + 1 }),
       }))[h])).flat(),
     ],
     paint(t) {
@@ -125,17 +130,17 @@ export const STEP_VIEWS = {
       return out;
     },
     notes: (t) => [t.heads > 1
-      ? `Each of the ${t.heads} heads uses its own ${t.dK} columns of W<sub>Q</sub> and W<sub>K</sub> and ${t.dV} columns of W<sub>V</sub> (column labels read head.column).`
-      : `One head: Q and K have d<sub>k</sub> = ${t.dK} columns, V has d<sub>v</sub> = ${t.dV}.`],
+      ? say('walkthrough.project.manyHeads', { heads: t.heads, dK: t.dK, dV: t.dV })
+      : say('walkthrough.project.oneHead', { dK: t.dK, dV: t.dV })],
   },
   score: {
-    grids: (t) => perHead(t, 'scores', () => ({ describe: (i, j) => `raw score: how strongly ${q(t.tokens[i])} (query) matches ${q(t.tokens[j])} (key)` })),
+    grids: (t) => perHead(t, 'scores', () => ({ describe: (i, j) => say('walkthrough.describe.scores', { query: q(t.tokens[i]), key: q(keysOf(t)[j]) }) })),
     paint: (t) => Object.fromEntries(t.headTraces.map((h, k) => [`scores${k}`, { matrix: h.scores, rowLabels: tokensOf(t), colLabels: keysOf(t), hidden: hiddenOf(t), visible: t.visible }])),
-    notes: () => ['Rows are queries (the token that is looking), columns are keys (the token being looked at).'],
+    notes: () => [say('walkthrough.score.note')],
   },
   scale: {
     controls(host, on) {
-      const scale = new Switch(host, { name: 'scale', label: 'divide by √d<sub>k</sub>', onChange: (v) => on.scale(v) });
+      const scale = new Switch(host, { name: 'scale', label: say('walkthrough.scale.switch'), onChange: (v) => on.scale(v) });
       const divisor = document.createElement('p');
       divisor.className = 'divisor';
       host.append(divisor);
@@ -144,15 +149,15 @@ export const STEP_VIEWS = {
           const s = t.scale; // the rule the engine used: a dot or cosine score is not scaled unless the lesson says so
           scale.update(s !== 'none');
           setHtml(divisor, s === 'none'
-            ? 'Scaling is off: the scores go to softmax as they are (divisor 1).'
+            ? say('walkthrough.scale.off')
             : typeof s === 'number'
-              ? `Divisor <b>${formatExact(t.divisor)}</b>, set by the lesson (for d<sub>k</sub> = 768, √768 ≈ 27.7); this toy has d<sub>k</sub> = ${t.dK}.`
+              ? localizeDigits(say('walkthrough.scale.fixed', { divisor: `<b>${exact(t.divisor)}</b>`, dK: t.dK }))
               : `√d<sub>k</sub> = √${t.dK} = <b>${formatExact(t.divisor)}</b>`);
         },
         lock: (locked) => { scale.input.disabled = locked('scale'); },
       };
     },
-    grids: (t) => perHead(t, 'scaled', () => ({ describe: (i, j) => `scaled score of ${q(t.tokens[i])} for ${q(t.tokens[j])}` })),
+    grids: (t) => perHead(t, 'scaled', () => ({ describe: (i, j) => say('walkthrough.describe.scaled', { query: q(t.tokens[i]), key: q(keysOf(t)[j]) }) })),
     paint: (t) => Object.fromEntries(t.headTraces.map((h, k) => [`scaled${k}`, { matrix: h.scaled, rowLabels: tokensOf(t), colLabels: keysOf(t), hidden: hiddenOf(t), visible: t.visible }])),
     notes: () => [],
   },
@@ -175,15 +180,16 @@ export const STEP_VIEWS = {
         },
       };
     },
-    grids: (t) => perHead(t, 'weights', () => ({ describe: (i, j, v) => `how much ${q(t.tokens[i])} attends to ${q(t.tokens[j])} (${(v * 100).toFixed(1)}%)` })),
+    grids: (t) => perHead(t, 'weights', () => ({ describe: (i, j, v) => localizeDigits(say('walkthrough.describe.weights', { query: q(t.tokens[i]), key: q(keysOf(t)[j]), percent: (v * 100).toFixed(1) })) })),
     paint: (t, state) => Object.fromEntries(t.headTraces.map((h, k) => [`weights${k}`, { matrix: h.weights, rowLabels: tokensOf(t), colLabels: keysOf(t), hidden: hiddenOf(t), visible: t.visible, dimRows: pendingRows(t, state) }])),
     notes(t, state) {
-      const notes = ['Each row adds up to 1 (hidden cells, hatched, get exactly 0).'];
+      const notes = [say('walkthrough.softmax.note')];
       const reveal = state.reveal ?? t.tokens.length;
-      if (pendingRows(t, state)) notes.push(`Decoding order: rows after “<bdi>${escapeHtml(t.tokens[reveal - 1])}</bdi>” show “…” in place of their numbers — those tokens are not generated yet. Each new token can only look back.`);
+      if (pendingRows(t, state)) notes.push(say('walkthrough.softmax.decoding', { token: `<bdi>${escapeHtml(t.tokens[reveal - 1])}</bdi>` }));
       t.headTraces.forEach((h, k) => {
         for (const i of h.emptyRows) {
-          notes.push(`<span class="warn">${t.heads > 1 ? `Head ${k + 1}: ` : ''}“<bdi>${escapeHtml(t.tokens[i])}</bdi>” may not see any key — every key in its row is hidden. Softmax has nothing to share the weight among, so its weights row is all 0 and its output row in Z is all 0 (not a broken number).</span>`);
+          const sees = say('walkthrough.softmax.seesNothing', { token: `<bdi>${escapeHtml(t.tokens[i])}</bdi>` });
+          notes.push(`<span class="warn">${t.heads > 1 ? say('walkthrough.softmax.inHead', { head: k + 1, text: sees }) : sees}</span>`);
         }
       });
       return notes;
@@ -211,9 +217,9 @@ export const STEP_VIEWS = {
         update(state, t) {
           // (a layer's attention output is added to the stream: its W_O stays, d_model wide)
           setHtml(buttons, t.layer ? '' : t.inputs.W_O
-            ? '<button type="button" data-action="remove">Remove W<sub>O</sub></button>'
-            : '<button type="button" data-action="add">Add an output projection W<sub>O</sub></button>');
-          setHtml(more, t.layer || t.source ? '' : '<button type="button" data-action="layer" class="continue-layer">Continue into the full layer →</button>');
+            ? `<button type="button" data-action="remove">${say('walkthrough.sum.removeWO')}</button>`
+            : `<button type="button" data-action="add">${say('walkthrough.sum.addWO')}</button>`);
+          setHtml(more, t.layer || t.source ? '' : `<button type="button" data-action="layer" class="continue-layer">${say('walkthrough.sum.continue')}</button>`);
           kv.update(state, t);
         },
         lock(locked) {
@@ -223,12 +229,12 @@ export const STEP_VIEWS = {
       };
     },
     grids(t, state) {
-      const grids = perHead(t, 'Z', () => ({ describe: (i, j) => `dimension ${j + 1} of the new, context-aware ${q(t.tokens[i])}` }));
+      const grids = perHead(t, 'Z', () => ({ describe: (i, j) => say('walkthrough.describe.Z', { dim: j + 1, token: q(t.tokens[i]) }) }));
       if (t.heads > 1 || t.inputs.W_O) {
-        grids.push({ key: 'concat', matrix: 'concat', row: 'combine', options: { label: label('concat'), ariaName: 'concat', scale: 'diverging', describe: (i, j) => `${q(t.tokens[i])}, head ${Math.floor(j / t.dV) + 1}` } });
+        grids.push({ key: 'concat', matrix: 'concat', row: 'combine', options: { label: label('concat'), ariaName: 'concat', scale: 'diverging', describe: (i, j) => say('walkthrough.describe.concat', { token: q(t.tokens[i]), head: Math.floor(j / t.dV) + 1 }) } });
         if (t.inputs.W_O) {
-          grids.push({ ...input('W_O', state, (i, j) => `output weight: concat column ${i + 1} → output column ${j + 1}`), row: 'combine' });
-          grids.push({ key: 'output', matrix: 'output', row: 'combine', options: { label: label('output'), ariaName: 'output', scale: 'diverging', describe: (i, j) => `final output of ${q(t.tokens[i])}, column ${j + 1}` } });
+          grids.push({ ...input('W_O', state, (i, j) => say('walkthrough.describe.W_O', { row: i + 1, col: j + 1 })), row: 'combine' });
+          grids.push({ key: 'output', matrix: 'output', row: 'combine', options: { label: label('output'), ariaName: 'output', scale: 'diverging', describe: (i, j) => say('walkthrough.describe.output', { token: q(t.tokens[i]), col: j + 1 }) } });
         }
       }
       return grids;
@@ -240,6 +246,6 @@ export const STEP_VIEWS = {
       out.output = { matrix: t.output, rowLabels: tokensOf(t) };
       return out;
     },
-    notes: (t) => (t.heads > 1 ? [`The ${t.heads} heads’ outputs are laid side by side (concat, ${t.tokens.length} × ${t.heads * t.dV})${t.inputs.W_O ? ' and W<sub>O</sub> mixes them' : '; add W<sub>O</sub> to mix them'}.`] : []),
+    notes: (t) => (t.heads > 1 ? [say(t.inputs.W_O ? 'walkthrough.sum.concatMixed' : 'walkthrough.sum.concatAdd', { heads: t.heads, rows: t.tokens.length, cols: t.heads * t.dV })] : []),
   },
 };
