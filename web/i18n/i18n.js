@@ -3,7 +3,7 @@
 // with {{placeholders}}; plurals use i18next's _one/_other suffixes and the language's CLDR rules.
 import i18next from 'i18next';
 import { LANGUAGES, chooseLanguage, directionOf } from './languages.js';
-import { setNumberLanguage, storedDigits } from './numerals.js';
+import { localizeDigits, setNumberLanguage, storedDigits } from './numerals.js';
 
 const MESSAGES = import.meta.glob('./locales/*.json', { import: 'default' });
 const STORED = 'attention-lab:language';
@@ -37,6 +37,13 @@ export async function startLanguage({ query = new URLSearchParams(location.searc
 }
 
 /** The message `key` ("walkthrough.copyLink") with its {{params}} filled in; count picks the plural form. */
-export const t = (key, params) => i18next.t(key, params);
+// Numbers given as parameters are written as the language writes them (a decimal comma, Arabic-Indic digits when
+// chosen); `count` stays a number, since i18next picks the plural form from it.
+export function t(key, params) {
+  if (!params) return i18next.t(key);
+  const shown = {};
+  for (const [name, value] of Object.entries(params)) shown[name] = typeof value === 'number' && name !== 'count' ? localizeDigits(String(value)) : value;
+  return i18next.t(key, shown);
+}
 export const language = () => i18next.language ?? 'en';
 export { LANGUAGES };

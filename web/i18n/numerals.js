@@ -61,3 +61,8 @@ export function canonicalDigits(text) {
     .replace(/\uFF0B/g, '+')
     .replace(/[\u00A0\u202F\u200E\u200F\u061C]/g, ' ');
 }
+
+/** A large whole number (a link's length) with the language's grouping, "1,000,000" / "1.000.000" / "1 000 000". */
+export function formatInteger(n, { language = current.language, arabicDigits = current.arabicDigits } = {}) {
+  return new Intl.NumberFormat(language, { numberingSystem: language === 'ar' && arabicDigits ? 'arab' : 'latn', useGrouping: true }).format(n);
+}

@@ -11,7 +11,7 @@ const numpyCode = (lesson, trace) => (trace.layer ? layerNumpyCode : sixStepsNum
 const pytorchCode = (lesson, trace) => (trace.layer ? layerPytorchCode : sixStepsPytorch)(lesson, trace);
 import { stampSnippet } from '../version.js';
 import { language, t } from '../i18n/i18n.js';
-import { localizeDigits } from '../i18n/numerals.js';
+import { formatInteger } from '../i18n/numerals.js';
 
 /** store, controller (its shown lesson and trace), link (link-sync.js), say(text): the toolbar's status line. */
 export function createDialogs({ store, controller, link, say }) {
@@ -24,7 +24,7 @@ export function createDialogs({ store, controller, link, say }) {
   async function copyLink() {
     const href = await link.shareLink();
     const said = link.tooLong
-      ? localizeDigits(t('walkthrough.copy.tooLarge', { length: link.tooLong, max: MAX_FRAGMENT }))
+      ? t('walkthrough.copy.tooLarge', { length: formatInteger(link.tooLong), max: formatInteger(MAX_FRAGMENT) })
       : (await copyText(href)) ? t('walkthrough.copy.copied') : t('walkthrough.copy.fromAddressBar');
     say(said);
     return said;

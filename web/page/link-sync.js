@@ -11,7 +11,7 @@ import { openPersist } from '../persist.js';
 import { LINKED, SCHEMA } from './store.js';
 import { seedFromQuery, VIEW_QUERY, withSomeStepShown } from '../query-options.js';
 import { language, t } from '../i18n/i18n.js';
-import { localizeDigits } from '../i18n/numerals.js';
+import { formatInteger } from '../i18n/numerals.js';
 
 const VIEW_DEFAULTS = Object.fromEntries(LINKED.filter((k) => k !== 'lesson').map((k) => [k, SCHEMA[k]]));
 const looksLikeHtml = (t) => typeof t === 'string' && /<\s*[a-z!/]|\bon[a-z]+\s*=|javascript:/i.test(t);
@@ -80,8 +80,8 @@ export function createLinkSync({ engine, query, embed }) {
   }
   function showLinkNotice() {
     const text = !tooLong ? null
-      : localizeDigits([restoredCopy ? t('walkthrough.link.restored') : '', t('walkthrough.link.tooLarge', { length: tooLong, max: MAX_FRAGMENT }),
-        copyKept ? t('walkthrough.link.keptHere') : t('walkthrough.link.notKept')].filter(Boolean).join(' '));
+      : [restoredCopy ? t('walkthrough.link.restored') : '', t('walkthrough.link.tooLarge', { length: formatInteger(tooLong), max: formatInteger(MAX_FRAGMENT) }),
+        copyKept ? t('walkthrough.link.keptHere') : t('walkthrough.link.notKept')].filter(Boolean).join(' ');
     if (text === linkNotice) return;
     const notice = store.get().notice;
     if (text) store.set({ notice: text });

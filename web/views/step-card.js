@@ -4,6 +4,7 @@
 import { setHtml } from './dom.js';
 import { escapeHtml } from '../lib/escape.js';
 import { t } from '../i18n/i18n.js';
+import { localizeDigits } from '../i18n/numerals.js';
 
 export class StepCard {
   constructor(container, options) {
@@ -17,7 +18,7 @@ export class StepCard {
     this.el.innerHTML = `
       <header class="step-head"><span class="step-no" aria-hidden="true">${index + 1}</span>
         <h2 id="step-${step.id}-title">${index + 1}. ${escapeHtml(this.title)}</h2></header>
-      <p class="explain">${t(`steps.${step.id}.explain`)}</p>
+      <p class="explain">${localizeDigits(t(`steps.${step.id}.explain`))}</p>
       <div class="formula" role="group" aria-label="${t('walkthrough.formula')}">${step.formula}</div>
       <div class="step-controls"></div>
       <div class="problems" role="alert" hidden></div>
