@@ -14,7 +14,7 @@ import { HeaderControls } from '../views/controls.js';
 import { Inspector } from '../views/inspector.js';
 import { Walkthrough, unownedProblems } from '../views/walkthrough.js';
 import { setHtml } from '../views/dom.js';
-import { t } from '../i18n/i18n.js';
+import { language, t } from '../i18n/i18n.js';
 import { localizeDigits } from '../i18n/numerals.js';
 
 // What an edit changed, in the order of the steps: what the engine did not take over from the trace before.
@@ -99,7 +99,7 @@ export function createPage(app, handlers) {
 
     const preset = presetById(state.preset);
     const departed = departureFrom(preset, lesson);
-    header.update({ sentence: lesson.sentence ?? trace.tokens.join(' '), preset: departed ? null : state.preset, seed: lesson.init?.seed ?? (lesson.init ? 0 : null), from: departed?.label ?? null });
+    header.update({ sentence: lesson.sentence ?? trace.tokens.join(' '), preset: departed ? null : state.preset, seed: lesson.init?.seed ?? (lesson.init ? 0 : null), from: departed ? t(`presets.${state.preset}.label`) : null });
     header.sentence.disabled = locked('sentence');
     header.preset.disabled = locked('sentence');
     if (locked('seed')) { header.seed.disabled = true; header.addSeed.disabled = true; } else header.addSeed.disabled = false;
@@ -150,7 +150,7 @@ export function createPage(app, handlers) {
     const fromPreset = !departed && preset && state.preset === preset.id;
     const title = departed ? t('walkthrough.departed.title', { preset: t(`presets.${state.preset}.label`) })
       : fromPreset && lesson.title ? t(`presets.${preset.id}.title`) : lesson.title;
-    const text = departed ? t('walkthrough.departed.text', { changes: departed.changes.join(', ') })
+    const text = departed ? t('walkthrough.departed.text', { changes: new Intl.ListFormat(language(), { type: 'conjunction' }).format(departed.parts.map((c) => t(`walkthrough.departed.change.${c.kind}`, { from: c.from, to: c.to }))) })
       : fromPreset && lesson.note ? t(`presets.${preset.id}.note`) : lesson.note;
     about.replaceChildren(...(title ? [Object.assign(document.createElement('h2'), { textContent: title })] : []),
       ...(text ? [Object.assign(document.createElement('p'), { textContent: text })] : []));

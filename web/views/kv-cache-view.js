@@ -4,7 +4,11 @@
 // causal computation: the cached key and value rows bit for bit (they never change once written), the new row's
 // weights and z to the rounding of a one-row product against the n-row one (its largest difference is shown).
 import { escapeHtml } from '../lib/escape.js';
-import { formatNumber } from '../numbers.js';
+import { formatNumber as number } from '../numbers.js';
+import { t as say } from '../i18n/i18n.js';
+import { formatInteger, localizeDigits } from '../i18n/numerals.js';
+
+const formatNumber = (v, digits) => localizeDigits(number(v, digits));
 import { setHtml } from './dom.js';
 
 export const KV_CACHE_MAX_TOKENS = 32;
@@ -17,7 +21,7 @@ export class KvCacheView {
   constructor(host, on) {
     this.el = document.createElement('section');
     this.el.className = 'kv-cache';
-    this.el.setAttribute('aria-label', 'Generate with a KV cache');
+    this.el.setAttribute('aria-label', say('walkthrough.kv.label'));
     this.el.hidden = true;
     host.append(this.el);
     this.el.addEventListener('click', (e) => {
@@ -32,23 +36,22 @@ export class KvCacheView {
     if (!steps) return;
     const n = t.tokens.length, reveal = Math.min(Math.max(state.reveal ?? n, 1), n), at = reveal - 1;
     const step = steps[at];
-    let html = `<h3>Generate with a KV cache: step ${reveal} of ${n}, ${escapeHtml(t.tokens[at])}</h3>
-      <div class="kv-nav"><button type="button" data-to="${Math.max(1, reveal - 1)}"${reveal <= 1 ? ' disabled' : ''}>← previous token</button>
-      <button type="button" data-to="${Math.min(n, reveal + 1)}"${reveal >= n ? ' disabled' : ''}>next token →</button></div>
-      <p>A decoder generates one token at a time. At this step it computes the query, key and value of the new token only;
-      the ${at} earlier keys and values are read from the cache, where the earlier steps wrote them.</p>`;
+    let html = `<h3>${say('walkthrough.kv.title', { step: reveal, count: n, token: `<bdi>${escapeHtml(t.tokens[at])}</bdi>` })}</h3>
+      <div class="kv-nav"><button type="button" data-to="${Math.max(1, reveal - 1)}"${reveal <= 1 ? ' disabled' : ''}>${say('walkthrough.kv.previous')}</button>
+      <button type="button" data-to="${Math.min(n, reveal + 1)}"${reveal >= n ? ' disabled' : ''}>${say('walkthrough.kv.next')}</button></div>
+      <p>${say('walkthrough.kv.text', { count: at })}</p>`;
     let allSame = true, gap = 0;
     const widest = (a, b) => { for (let k = 0; k < a.length; k++) gap = Math.max(gap, Math.abs(a[k] - b[k])); };
     step.heads.forEach((h, hk) => {
       const full = t.headTraces[hk];
-      html += `<div class="kv-head">${t.heads > 1 ? `<h4>Head ${hk + 1}</h4>` : ''}<table class="kv-table"><caption>K rows at step ${reveal}${t.heads > 1 ? `, head ${hk + 1}` : ''}</caption><thead><tr><th>key</th><th>from</th>${Array.from({ length: t.dK }, (_, c) => `<th>${c + 1}</th>`).join('')}<th>weight</th></tr></thead><tbody>`;
+      html += `<div class="kv-head">${t.heads > 1 ? `<h4>${say('walkthrough.kv.head', { head: hk + 1 })}</h4>` : ''}<table class="kv-table"><caption>${t.heads > 1 ? say('walkthrough.kv.captionHead', { step: reveal, head: hk + 1 }) : say('walkthrough.kv.caption', { step: reveal })}</caption><thead><tr><th>${say('inspector.key')}</th><th>${say('walkthrough.kv.from')}</th>${Array.from({ length: t.dK }, (_, c) => `<th>${localizeDigits(String(c + 1))}</th>`).join('')}<th>${say('inspector.weight')}</th></tr></thead><tbody>`;
       for (let j = 0; j <= at; j++) {
         const cached = j < at;
         // a cached row is what step j wrote, and equal to the full computation's K row j
         const key = cached ? steps[j].heads[hk].k : h.k;
         const same = sameBits(key, rowOf(full.K, j)) && sameBits(cached ? steps[j].heads[hk].v : h.v, rowOf(full.V, j));
         allSame &&= same;
-        html += `<tr class="${cached ? 'cached' : 'new'}"><th scope="row"><bdi>${escapeHtml(t.tokens[j])}</bdi></th><td>${cached ? 'cache' : 'new'}</td>${cells(key)}<td>${formatNumber(h.weights[j], 3)}</td></tr>`;
+        html += `<tr class="${cached ? 'cached' : 'new'}"><th scope="row"><bdi>${escapeHtml(t.tokens[j])}</bdi></th><td>${say(cached ? 'walkthrough.kv.cache' : 'walkthrough.kv.new')}</td>${cells(key)}<td>${formatNumber(h.weights[j], 3)}</td></tr>`;
       }
       html += '</tbody></table></div>';
       widest(h.weights, rowOf(full.weights, at));
@@ -57,10 +60,10 @@ export class KvCacheView {
     const saved = step.withoutCache - step.multiplyAdds;
     const total = steps.slice(0, reveal).reduce((a, s) => [a[0] + s.multiplyAdds, a[1] + s.withoutCache], [0, 0]);
     html += `<p class="kv-proof" data-same="${allSame}">${allSame
-      ? `✓ Bit-identical: the ${at === 0 ? 'new' : `${at} cached`} K and V row${at === 1 ? '' : 's'} equal the full causal computation’s, to the last bit — a cached row never changes.`
-      : '✗ A cached row differs from the full causal computation.'}
-      The new weights and z row equal row ${reveal} of the full computation ${gap === 0 ? 'exactly' : `to ${gap.toExponential(1)} (one rounding of a one-row product instead of the whole matrix)`}.</p>`;
-    html += `<p class="kv-count">This step: <b>${step.multiplyAdds.toLocaleString('en')}</b> multiply-adds with the cache, ${step.withoutCache.toLocaleString('en')} without (${saved.toLocaleString('en')} saved by not projecting the earlier tokens’ keys and values again). Steps 1–${reveal}: ${total[0].toLocaleString('en')} instead of ${total[1].toLocaleString('en')}.</p>`;
+      ? (at === 0 ? say('walkthrough.kv.sameNew') : say('walkthrough.kv.sameCached', { count: at }))
+      : say('walkthrough.kv.differs')}
+      ${gap === 0 ? say('walkthrough.kv.exact', { row: reveal }) : say('walkthrough.kv.rounded', { row: reveal, gap: localizeDigits(gap.toExponential(1)) })}</p>`;
+    html += `<p class="kv-count">${say('walkthrough.kv.count', { withCache: `<b>${formatInteger(step.multiplyAdds)}</b>`, without: formatInteger(step.withoutCache), saved: formatInteger(saved), step: reveal, total: formatInteger(total[0]), totalWithout: formatInteger(total[1]) })}</p>`;
     setHtml(this.el, html);
   }
 }
