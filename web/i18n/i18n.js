@@ -18,11 +18,17 @@ export function rememberLanguage(code) {
 }
 
 /**
- * Choose the language (the query's or hash's lang=, the stored choice, the browser's), load its messages,
- * and set <html lang dir>. Resolves to the language's code. Matrices and formulas keep their own direction
- * (style.css sets them ltr).
+ * Choose the language (the query's lang=, the stored choice, the browser's), load its messages, and set
+ * <html lang dir>. Resolves to the language's code. Called by each page's boot and by the scripts that start
+ * before it (the offline status bar, the printed link): the first call starts it, the others share it.
+ * Matrices and formulas keep their own direction (style.css sets them ltr).
  */
-export async function startLanguage({ query = new URLSearchParams(location.search), browser = navigator.languages ?? [navigator.language] } = {}) {
+let starting = null;
+export function startLanguage(options) {
+  return (starting ??= begin(options));
+}
+
+async function begin({ query = new URLSearchParams(location.search), browser = navigator.languages ?? [navigator.language] } = {}) {
   const code = chooseLanguage({ requested: query.get('lang'), stored: storedChoice(), browser });
   const messages = await MESSAGES[`./locales/${code}.json`]();
   await i18next.init({
@@ -34,6 +40,14 @@ export async function startLanguage({ query = new URLSearchParams(location.searc
   document.documentElement.lang = code;
   document.documentElement.dir = directionOf(code);
   return code;
+}
+
+/**
+ * Runs fn once the page's language is loaded (soon after, when it is): scripts that start before the page's boot (the
+ * offline status bar, the printed link) draw their words then.
+ */
+export function onLanguage(fn) {
+  startLanguage().then(() => fn(), () => {});
 }
 
 /** The message `key` ("walkthrough.copyLink") with its {{params}} filled in; count picks the plural form. */

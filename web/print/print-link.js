@@ -7,6 +7,7 @@
 // The margins are a constructed style sheet: the pages' Content-Security-Policy (style-src 'self') refuses
 // <style> elements and style="" markup, not style sheets made through the CSSOM.
 import { qrDataUrl, qrImage, qrSvgText } from '../qr.js';
+import { onLanguage, t } from '../i18n/i18n.js';
 
 const QR_MM = 24;
 const LINE = 100; // characters of the link per printed line (6.5 pt monospace, beside the code, on A4 or Letter)
@@ -24,8 +25,7 @@ const cssString = (s) => `"${s.replace(/[\\"]/g, '\\$&').replace(/[\n\r]/g, ' ')
 /** The link cut into printed lines (a CSS string with line breaks), or a sentence when paper cannot hold it. */
 function linkLines(link, hasQr) {
   if (link.length > LINE * MAX_LINES) {
-    return hasQr ? `This page's link (${link.length} characters) is too long to print: scan the code.`
-      : `This page's link (${link.length} characters) is too long for paper: open it from the page with "Copy link".`;
+    return t(hasQr ? 'print.tooLongScan' : 'print.tooLong', { length: link.length });
   }
   const lines = [];
   for (let k = 0; k < link.length; k += LINE) lines.push(link.slice(k, k + LINE));
@@ -40,8 +40,8 @@ export function marginRules({ title, link }) {
   return `@page {
   margin: 14mm 12mm ${svg ? QR_MM + 8 : 18}mm;
   @top-left { content: ${cssString(title)}; ${small} }
-  @top-right { content: "Page " counter(page) " of " counter(pages); ${small} }
-  @bottom-left { content: "Open it live: " "\\A " ${lines}; white-space: pre; font: 6.5pt/1.35 ui-monospace, "DejaVu Sans Mono", monospace; color: #222; vertical-align: middle; }
+  @top-right { content: ${cssString(t('print.pageBefore'))} counter(page) ${cssString(t('print.pageOf'))} counter(pages)${t('print.pageAfter') ? ` ${cssString(t('print.pageAfter'))}` : ''}; ${small} }
+  @bottom-left { content: ${cssString(t('print.openLive'))} "\\A " ${lines}; white-space: pre; font: 6.5pt/1.35 ui-monospace, "DejaVu Sans Mono", monospace; color: #222; vertical-align: middle; }
   ${svg ? `@bottom-right { content: url(${cssString(qrDataUrl(svg))}); vertical-align: middle; text-align: right; width: ${QR_MM + 2}mm; }` : ''}
 }`;
 }
@@ -55,7 +55,7 @@ export function installPrintLink({ linkOf = pageLink, titleOf = () => document.t
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   const box = document.createElement('aside');
   box.className = 'print-link print-only';
-  box.setAttribute('aria-label', 'Link to this page, for paper');
+  onLanguage(() => box.setAttribute('aria-label', t('print.boxLabel')));
   document.body.prepend(box);
   let suspended = false;
 
@@ -66,12 +66,12 @@ export function installPrintLink({ linkOf = pageLink, titleOf = () => document.t
     const text = document.createElement('div');
     const heading = Object.assign(document.createElement('p'), { className: 'print-title', textContent: title });
     const url = Object.assign(document.createElement('p'), { className: 'print-url', textContent: link });
-    text.append(heading, Object.assign(document.createElement('p'), { textContent: 'Open it live (scan the code or type the link):' }), url);
-    const qr = /^https?:/.test(link) ? qrImage(link, QR_MM, 'QR code of the link') : null;
+    text.append(heading, Object.assign(document.createElement('p'), { textContent: t('print.openLiveLong') }), url);
+    const qr = /^https?:/.test(link) ? qrImage(link, QR_MM, t('print.qr')) : null;
     box.replaceChildren(...(qr ? [qr] : []), text);
   };
   window.addEventListener('beforeprint', draw);
-  draw();
+  onLanguage(draw);
   return {
     suspend(on) { suspended = on; draw(); },
     refresh: draw,
