@@ -15,6 +15,7 @@ import { startLms } from '../lms/hook.js';
 import { answeredStatement } from '../lms/xapi.js';
 import { downloadHtml, wireDownload } from '../lms/download.js';
 import { finishHtml, gradeHtml, wireFinish, wireGrade } from '../lms/results-ui.js';
+import { problemHtml } from '../i18n/problem-text.js';
 
 const app = document.getElementById('app');
 const WRONG_BEFORE_SOLUTION = 3;
@@ -254,7 +255,7 @@ wireFinish(app.querySelector('.ex-finish'), () => shown() && { setId: state.sour
 wireGrade(app.querySelector('.ex-grade'), engine, () => (state?.source.kind === 'custom' ? [state.source.text] : []));
 
 function problemList(problems, title) {
-  return `<p>${esc(title)}</p><ul class="problem-list">${problems.map((p) => `<li><code>${esc(p.field)}</code> ${esc(p.message)}</li>`).join('')}</ul>`;
+  return `<p>${esc(title)}</p><ul class="problem-list">${problems.map((p) => `<li>${problemHtml(p)}</li>`).join('')}</ul>`;
 }
 
 // ---------- rendering ----------

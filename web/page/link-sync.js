@@ -10,6 +10,7 @@ import { decodeFragment, encodeState, payloadOf, MAX_FRAGMENT, MAX_NOTE } from '
 import { openPersist } from '../persist.js';
 import { LINKED, SCHEMA } from './store.js';
 import { seedFromQuery, VIEW_QUERY, withSomeStepShown } from '../query-options.js';
+import { problemText } from '../i18n/problem-text.js';
 
 const VIEW_DEFAULTS = Object.fromEntries(LINKED.filter((k) => k !== 'lesson').map((k) => [k, SCHEMA[k]]));
 const looksLikeHtml = (t) => typeof t === 'string' && /<\s*[a-z!/]|\bon[a-z]+\s*=|javascript:/i.test(t);
@@ -20,7 +21,7 @@ function acceptDecoded(engine, d, what) {
   if (!d.ok) return { notice: d.empty ? '' : `The link could not be read (${d.message}), so ${instead}.` };
   let found;
   try { found = engine.check(d.state.lesson); } catch (err) { if (!err.crashed) throw err; found = [{ field: 'engine', message: err.message }]; }
-  if (found.length) return { notice: `The lesson in ${what} has problems (${found.slice(0, 3).map((p) => `${p.field}: ${p.message}`).join('; ')}), so ${instead}.` };
+  if (found.length) return { notice: `The lesson in ${what} has problems (${found.slice(0, 3).map(problemText).join('; ')}), so ${instead}.` };
   // Text that looks like HTML is shown as plain text anyway; say so, since a link made by this page never has it.
   const l = d.state.lesson;
   const texts = [l.title, l.note, l.sentence, d.state.note, ...(Array.isArray(l.tokens) ? l.tokens : []), ...(Array.isArray(l.vocab) ? l.vocab : [])];

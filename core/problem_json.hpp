@@ -1,0 +1,12 @@
+#pragma once
+// A problem as the C API answers it: {"field", "message", "code", "params": {name: number or text}}. Pages show
+// engine.<code> with the params in the reader's language; hosts and the CLI read the English message.
+#include <nlohmann/json.hpp>
+
+#include "problems.hpp"
+
+namespace attnlab {
+
+nlohmann::json problem_json(const Problem& problem);
+
+}  // namespace attnlab
