@@ -13,6 +13,7 @@ import { createLinkSync } from './page/link-sync.js';
 import { createDialogs } from './page/dialogs.js';
 import { startCrashRecovery } from './page/recovery.js';
 import { installTestHooks } from './page/test-hooks.js';
+import { startLanguage } from './i18n/i18n.js';
 
 // Query options (an embed sets them): ?embed=1&theme=dark&preset=…&step=…&steps=a,b&locked=X,W_Q&note=…
 const query = new URLSearchParams(location.search);
@@ -23,6 +24,7 @@ if (['dark', 'light'].includes(query.get('theme'))) document.documentElement.dat
 async function boot() {
   const app = document.getElementById('app');
   let engine;
+  await startLanguage({ query }); // the reader's language before anything is drawn (web/i18n/i18n.js)
   try {
     engine = await loadEngine();
   } catch (err) {

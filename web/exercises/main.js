@@ -16,6 +16,7 @@ import { answeredStatement } from '../lms/xapi.js';
 import { downloadHtml, wireDownload } from '../lms/download.js';
 import { finishHtml, gradeHtml, wireFinish, wireGrade } from '../lms/results-ui.js';
 import { problemHtml } from '../i18n/problem-text.js';
+import { startLanguage } from '../i18n/i18n.js';
 
 const app = document.getElementById('app');
 const WRONG_BEFORE_SOLUTION = 3;
@@ -23,6 +24,7 @@ const embedded = window.parent !== window;
 const offThread = createOffThreadEngine();
 
 let engine;
+await startLanguage(); // the reader's language before anything is drawn (web/i18n/i18n.js)
 try {
   engine = await loadEngine();
 } catch (err) {

@@ -20,7 +20,7 @@ function acceptDecoded(engine, d, what) {
   const instead = what === 'this link' ? 'the default lesson is shown instead' : 'the previous lesson is kept';
   if (!d.ok) return { notice: d.empty ? '' : `The link could not be read (${d.message}), so ${instead}.` };
   let found;
-  try { found = engine.check(d.state.lesson); } catch (err) { if (!err.crashed) throw err; found = [{ field: 'engine', message: err.message }]; }
+  try { found = engine.check(d.state.lesson); } catch (err) { if (!err.crashed) throw err; found = [{ field: 'engine', message: err.message, code: 'engine_stopped', params: { reason: err.message } }]; }
   if (found.length) return { notice: `The lesson in ${what} has problems (${found.slice(0, 3).map(problemText).join('; ')}), so ${instead}.` };
   // Text that looks like HTML is shown as plain text anyway; say so, since a link made by this page never has it.
   const l = d.state.lesson;
