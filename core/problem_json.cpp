@@ -2,10 +2,17 @@
 
 namespace attnlab {
 
+nlohmann::json params_json(const ProblemParams& params) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [name, value] : params) std::visit([&](const auto& v) { out[name] = v; }, value);
+  return out;
+}
+
 nlohmann::json problem_json(const Problem& problem) {
-  nlohmann::json params = nlohmann::json::object();
-  for (const auto& [name, value] : problem.params) std::visit([&](const auto& v) { params[name] = v; }, value);
-  return {{"field", problem.field}, {"message", problem.message}, {"code", problem.code}, {"params", params}};
+  return {{"field", problem.field},
+          {"message", problem.message},
+          {"code", problem.code},
+          {"params", params_json(problem.params)}};
 }
 
 }  // namespace attnlab

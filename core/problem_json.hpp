@@ -9,4 +9,7 @@ namespace attnlab {
 
 nlohmann::json problem_json(const Problem& problem);
 
+// A message's parameters as a JSON object, {name: number or text}.
+nlohmann::json params_json(const ProblemParams& params);
+
 }  // namespace attnlab

@@ -209,7 +209,8 @@ json trace_info(const Trace& trace) {
 // A decoded fragment or payload: {ok: true, version, state} | {ok: false, empty: true} | {ok: false, message}.
 char* decoded(DecodedFragment d) {
   if (d.kind == DecodedFragment::Kind::empty) return answer(R"({"ok":false,"empty":true})");
-  if (d.kind == DecodedFragment::Kind::problem) return answer(dump({{"ok", false}, {"message", d.message}}));
+  if (d.kind == DecodedFragment::Kind::problem)
+    return answer(dump({{"ok", false}, {"message", d.message}, {"code", d.code}, {"params", params_json(d.params)}}));
   // state_json is JSON text already, cut from the link so that JSON.parse reads the lesson as it always did
   return answer("{\"ok\":true,\"version\":" + std::to_string(d.version) + ",\"state\":" + d.state_json + "}");
 }

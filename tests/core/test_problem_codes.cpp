@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "exercise_set.hpp"
+#include "fragment.hpp"
 #include "problem_json.hpp"
 #include "test_helpers.hpp"
 #include "trace_size.hpp"
@@ -116,4 +117,27 @@ TEST_CASE("every problem of the readers, over the fuzz corpora, has a listed cod
   }
   INFO(files << " files; codes seen: " << seen.size() << " of " << problem_codes().size());
   CHECK(seen.size() >= 30);  // most of the readers' codes, not only the first few
+}
+
+TEST_CASE("every link that cannot be read, over the fragment corpus, says why by a listed code") {
+  const auto& codes = problem_codes();
+  std::set<std::string> seen;
+  auto check = [&](const DecodedFragment& d) {
+    if (d.kind != DecodedFragment::Kind::problem) return;
+    INFO(d.message);
+    CHECK(d.code.rfind("link_", 0) == 0);
+    CHECK(std::find(codes.begin(), codes.end(), d.code) != codes.end());
+    seen.insert(d.code);
+  };
+  for (const auto& entry :
+       fs::directory_iterator(fs::path(ATTNLAB_FIXTURES) / ".." / "fuzz" / "corpus" / "fuzz_fragment"))
+    check(decode_fragment(file_text(entry.path())));
+  for (const char* fragment : {"#v3=abc", "#v2=@@@", "#%7B%22lesson%22%3A1%7D", "#%ZZ"})
+    check(decode_fragment(fragment));
+  const DecodedFragment version = decode_fragment("#v3=abc");
+  CHECK(version.code == "link_unknown_version");
+  REQUIRE(version.params.size() == 1);
+  CHECK(std::get<std::string>(version.params[0].second) == "3");
+  INFO("codes seen: " << seen.size());
+  CHECK(seen.size() >= 5);
 }

@@ -52,6 +52,16 @@ test('German: a word too long and a matrix of the wrong shape are said in German
   await page.close();
 });
 
+test('German: a link the engine cannot read says why in German', async () => {
+  const { page, problems } = await open(env, '?lang=de#v3=abc');
+  await waitForPage(page, () => !document.querySelector('.notice').hidden);
+  const notice = await page.locator('.notice').textContent();
+  assert.match(notice, /er wurde im Format Version 3 erstellt, das diese Seite nicht kennt/);
+  assert.doesNotMatch(notice, /which this page does not know/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('Arabic: the same problems read right to left in Arabic, the field kept left to right', async () => {
   const { page, problems } = await open(env, '?lang=ar');
   assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import i18next from 'i18next';
-import { problemHtml, problemText } from '../../web/i18n/problem-text.js';
+import { linkProblemText, problemHtml, problemText } from '../../web/i18n/problem-text.js';
 
 const root = new URL('../../', import.meta.url);
 const codes = readFileSync(new URL('core/problem_codes.def', root), 'utf8')
@@ -15,13 +15,16 @@ const locales = Object.fromEntries(readdirSync(localesDir).filter((f) => f.endsW
   .map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(new URL(f, localesDir), 'utf8'))]));
 const placeholders = (s) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
+// A link's problem is a clause of "The link could not be read (…)": it has no field.
+const namesField = (code) => !code.startsWith('link_');
+
 test('the list of codes is read and every code has an English message naming the field', () => {
   assert.ok(codes.length > 80, `${codes.length} codes`);
   assert.ok(codes.includes('shape_mismatch') && codes.includes('not_in_vocab') && codes.includes('heads_do_not_divide'));
   for (const code of codes) {
     const en = locales.en.engine?.[code];
     assert.equal(typeof en, 'string', `engine.${code} has no message in en.json`);
-    assert.ok(placeholders(en).includes('field'), `engine.${code} names no {{field}}`);
+    assert.equal(placeholders(en).includes('field'), namesField(code), `engine.${code}: {{field}} where a problem has one`);
   }
 });
 
@@ -47,6 +50,9 @@ test('a problem is shown in the reader\'s language with its field, in English on
   assert.equal(problemHtml(problem), '<code dir="ltr">W_Q</code> hat die Form 1 × 3, sollte aber 2 × * sein (d_model × h·d_k, d_model = 2)');
   assert.equal(problemText({ ...problem, code: 'no_such_code' }), `W_Q: ${problem.message}`, 'an unknown code falls back to English');
   assert.equal(problemHtml({ field: '<b>', message: 'is <odd>', code: 'no_such_code' }), '<code dir="ltr">&lt;b&gt;</code> is &lt;odd&gt;');
+  const link = { ok: false, message: 'it is damaged: bad base64', code: 'link_damaged', params: { detail: 'bad base64' } };
+  assert.equal(linkProblemText(link), 'er ist beschädigt: bad base64');
   await i18next.changeLanguage('en');
+  assert.equal(linkProblemText(link), link.message);
   assert.equal(problemText(problem), `W_Q: ${problem.message}`);
 });

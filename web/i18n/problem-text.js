@@ -16,6 +16,9 @@ function translated(p, field) {
 /** One problem as plain text: the translated sentence, or "field: English message". */
 export const problemText = (p) => translated(p, p.field) ?? `${p.field}: ${p.message}`;
 
+/** Why a link cannot be read (core/fragment.cpp: {message, code, params}, no field), as a clause in the reader's language. */
+export const linkProblemText = (d) => translated(d, '') ?? d.message;
+
 /** One problem as HTML, the field set as code: in the sentence where the language puts it, or before the English. */
 export function problemHtml(p) {
   const code = `<code dir="ltr">${escapeHtml(p.field)}</code>`;

@@ -10,7 +10,7 @@ import { decodeFragment, encodeState, payloadOf, MAX_FRAGMENT, MAX_NOTE } from '
 import { openPersist } from '../persist.js';
 import { LINKED, SCHEMA } from './store.js';
 import { seedFromQuery, VIEW_QUERY, withSomeStepShown } from '../query-options.js';
-import { problemText } from '../i18n/problem-text.js';
+import { linkProblemText, problemText } from '../i18n/problem-text.js';
 
 const VIEW_DEFAULTS = Object.fromEntries(LINKED.filter((k) => k !== 'lesson').map((k) => [k, SCHEMA[k]]));
 const looksLikeHtml = (t) => typeof t === 'string' && /<\s*[a-z!/]|\bon[a-z]+\s*=|javascript:/i.test(t);
@@ -18,7 +18,7 @@ const looksLikeHtml = (t) => typeof t === 'string' && /<\s*[a-z!/]|\bon[a-z]+\s*
 /** A decoded fragment → {state} if the engine accepts its lesson, else {notice} saying why not. */
 function acceptDecoded(engine, d, what) {
   const instead = what === 'this link' ? 'the default lesson is shown instead' : 'the previous lesson is kept';
-  if (!d.ok) return { notice: d.empty ? '' : `The link could not be read (${d.message}), so ${instead}.` };
+  if (!d.ok) return { notice: d.empty ? '' : `The link could not be read (${linkProblemText(d)}), so ${instead}.` };
   let found;
   try { found = engine.check(d.state.lesson); } catch (err) { if (!err.crashed) throw err; found = [{ field: 'engine', message: err.message, code: 'engine_stopped', params: { reason: err.message } }]; }
   if (found.length) return { notice: `The lesson in ${what} has problems (${found.slice(0, 3).map(problemText).join('; ')}), so ${instead}.` };
