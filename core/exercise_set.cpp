@@ -70,65 +70,70 @@ const char* exercise_kind_name(ExerciseKind kind) {
 
 Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
   Problems problems;
-  auto fail = [&](const std::string& field, const std::string& message) { problems.push_back({field, message}); };
+  auto fail = [&](const std::string& field, const char* code, ProblemParams params, const std::string& message) {
+    problems.push_back({field, message, code, std::move(params)});
+  };
   set = ExerciseSet{};
   if (text.size() > limits::max_json_bytes) {
-    fail("exercise set", "is larger than 32 MiB");
+    fail("exercise set", codes::input_too_large, {number_param("mib", 32)}, "is larger than 32 MiB");
     return problems;
   }
   if (const std::string why = text_problem(text); !why.empty()) {
-    fail("exercise set", why);
+    fail("exercise set", codes::not_utf8, {number_param("byte", *first_invalid_utf8(text))}, why);
     return problems;
   }
   const std::optional<std::string> replaced = lone_surrogates_replaced(text);  // "\ud800" reads as U+FFFD
   if (replaced) text = *replaced;
   const json j = json::parse(text.begin(), text.end(), nullptr, false);
   if (j.is_discarded() || !j.is_object()) {
-    fail("exercise set", "must be a JSON object");
+    fail("exercise set", codes::set_not_an_object, {}, "must be a JSON object");
     return problems;
   }
   if (auto t = j.find("title"); t != j.end()) {
     if (!t->is_string() || count_chars(t->get_ref<const std::string&>()) > limits::max_title_chars)
-      fail("title", "must be a string of at most " + std::to_string(limits::max_title_chars) + " characters");
+      fail("title", codes::title_invalid, {number_param("max", limits::max_title_chars)},
+           "must be a string of at most " + std::to_string(limits::max_title_chars) + " characters");
     else set.title = *t;
   }
   auto l = j.find("lesson");
   if (l == j.end() || !l->is_object()) {
-    fail("lesson", "is missing: an exercise set needs a lesson object");
+    fail("lesson", codes::set_lesson_missing, {}, "is missing: an exercise set needs a lesson object");
     return problems;
   }
   set.lesson_json = l->dump();
   Lesson lesson;
-  for (const auto& p : read_lesson(set.lesson_json, lesson)) fail("lesson." + p.field, p.message);
+  for (const auto& p : read_lesson(set.lesson_json, lesson))
+    fail("lesson." + p.field, p.code.c_str(), p.params, p.message);
   if (!problems.empty()) return problems;
   const int n = static_cast<int>(lesson.tokens.size());
   const int h = lesson.heads;
   const int d_v = static_cast<int>(lesson.find("W_V")->cols()) / h;
 
   if (auto r = j.find("reseed"); r != j.end()) {
-    if (!r->is_boolean()) fail("reseed", "must be true or false");
+    if (!r->is_boolean()) fail("reseed", codes::not_a_boolean, {{"type", r->type_name()}}, "must be true or false");
     else set.reseed = *r;
   }
   if (auto t = j.find("tolerance"); t != j.end()) {
-    if (!valid_tolerance(*t)) fail("tolerance", tolerance_rule);
+    if (!valid_tolerance(*t)) fail("tolerance", codes::tolerance_invalid, {}, tolerance_rule);
     else set.tolerance = *t;
   }
   if (auto v = j.find("visible_steps"); v != j.end()) {
-    if (!v->is_array()) fail("visible_steps", "must be a list of step names");
+    if (!v->is_array()) fail("visible_steps", codes::visible_steps_invalid, {}, "must be a list of step names");
     else set.visible_steps.emplace();
     if (v->is_array())
       for (std::size_t i = 0; i < v->size(); ++i) {
         const json& s = (*v)[i];
         // the walkthrough's steps, the Transformer layer's included (core/steps.json)
         if (!s.is_string() || !one_of(step_ids(), s.get<std::string>()))
-          fail("visible_steps[" + std::to_string(i) + "]", "must be a step of the walkthrough: " + listed(step_ids()));
+          fail("visible_steps[" + std::to_string(i) + "]", codes::step_unknown, {{"steps", listed(step_ids())}},
+               "must be a step of the walkthrough: " + listed(step_ids()));
         else set.visible_steps->push_back(s);
       }
   }
 
   auto list = j.find("exercises");
   if (list == j.end() || !list->is_array() || list->empty() || list->size() > 50) {
-    fail("exercises", "must be a list of 1 to 50 exercises");
+    fail("exercises", codes::exercises_invalid, {number_param("max", 50)}, "must be a list of 1 to 50 exercises");
     return problems;
   }
   std::set<std::string> ids;
@@ -136,21 +141,25 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
     const json& e = (*list)[i];
     const std::string f = "exercises[" + std::to_string(i) + "]";
     if (!e.is_object()) {
-      fail(f, "must be an object with an id and a kind");
+      fail(f, codes::exercise_not_an_object, {}, "must be an object with an id and a kind");
       continue;
     }
     ExerciseSpec spec;
     if (!e.contains("id") || !e["id"].is_string() || !valid_id(e["id"])) {
-      fail(f + ".id", "must be 1-64 letters, digits, '-' or '_'");
+      fail(f + ".id", codes::exercise_id_invalid, {}, "must be 1-64 letters, digits, '-' or '_'");
       continue;
     }
     spec.id = e["id"];
-    if (!ids.insert(spec.id).second) fail(f + ".id", "\"" + spec.id + "\" is used twice");
+    if (!ids.insert(spec.id).second)
+      fail(f + ".id", codes::exercise_id_twice, {{"id", spec.id}}, "\"" + spec.id + "\" is used twice");
     const auto k = std::find_if(kinds().begin(), kinds().end(), [&](const auto& p) {
       return e.contains("kind") && e["kind"].is_string() && e["kind"] == p.first;
     });
     if (k == kinds().end()) {
-      fail(f + ".kind",
+      fail(f + ".kind", codes::one_of,
+           {{"allowed",
+             "score, scaled_score, softmax_row, output_cell, predict_max, mask_zeros, why_scale, multihead_shapes, "
+             "layer_norm_cell, residual_sum, ffn_cell, cross_shapes, sinusoidal_entry"}},
            "must be one of score, scaled_score, softmax_row, output_cell, predict_max, mask_zeros, why_scale, "
            "multihead_shapes, layer_norm_cell, residual_sum, ffn_cell, cross_shapes, sinusoidal_entry");
       continue;
@@ -159,17 +168,20 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
     const bool layer_kind = spec.kind == ExerciseKind::layer_norm_cell || spec.kind == ExerciseKind::residual_sum ||
                             spec.kind == ExerciseKind::ffn_cell;
     if (layer_kind && !lesson.layer) {
-      fail(f + ".kind", "needs a lesson with a \"layer\" (a layer norm, a residual sum and an FFN are the layer's)");
+      fail(f + ".kind", codes::kind_needs_layer, {},
+           "needs a lesson with a \"layer\" (a layer norm, a residual sum and an FFN are the layer's)");
       continue;
     }
     if (spec.kind == ExerciseKind::cross_shapes && !lesson.source) {
-      fail(f + ".kind", "needs a lesson with a \"source\" (a cross-attention attends over it)");
+      fail(f + ".kind", codes::kind_needs_source, {},
+           "needs a lesson with a \"source\" (a cross-attention attends over it)");
       continue;
     }
     auto index = [&](const char* key, int size, std::optional<int>& out) {
       if (!e.contains(key)) return;
       if (!whole(e[key], 0, size - 1))
-        fail(f + "." + key, "must be a whole number from 0 to " + std::to_string(size - 1));
+        fail(f + "." + key, codes::whole_number_range, {number_param("min", 0), number_param("max", size - 1)},
+             "must be a whole number from 0 to " + std::to_string(size - 1));
       else out = e[key].get<int>();
     };
     index("query", n, spec.query);
@@ -183,11 +195,13 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
                                                                       : d_v,
           spec.dim);
     if (e.contains("head")) {
-      if (!whole(e["head"], 0, h - 1)) fail(f + ".head", "must be a whole number from 0 to " + std::to_string(h - 1));
+      if (!whole(e["head"], 0, h - 1))
+        fail(f + ".head", codes::whole_number_range, {number_param("min", 0), number_param("max", h - 1)},
+             "must be a whole number from 0 to " + std::to_string(h - 1));
       else spec.head = e["head"];
     }
     if (e.contains("tolerance")) {
-      if (!valid_tolerance(e["tolerance"])) fail(f + ".tolerance", tolerance_rule);
+      if (!valid_tolerance(e["tolerance"])) fail(f + ".tolerance", codes::tolerance_invalid, {}, tolerance_rule);
       else spec.tolerance = e["tolerance"].get<double>();
     }
     if (e.contains("scores")) {
@@ -197,7 +211,7 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
         for (const auto& x : s)
           if (x.is_number() && std::abs(x.get<double>()) <= 1e3) v.push_back(x);
       if (v.size() != s.size() || v.size() < 2)
-        fail(f + ".scores", "must be a list of 2 to 16 numbers within \u00b11000");
+        fail(f + ".scores", codes::scores_invalid, {}, "must be a list of 2 to 16 numbers within \u00b11000");
       else spec.scores = v;
     }
     if (e.contains("mask")) {
@@ -210,17 +224,21 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
         spec.mask = MaskKind::padding;
         for (const auto& b : m["padding"]) spec.padding.push_back(b.get<bool>());
       } else {
-        fail(f + ".mask",
+        fail(f + ".mask", codes::exercise_mask_invalid, {number_param("flags", n)},
              "must be \"causal\" or {\"padding\": [true/false per token]} with " + std::to_string(n) + " flags");
       }
     }
     if (e.contains("d_k")) {
-      if (!whole(e["d_k"], 1, 4096)) fail(f + ".d_k", "must be a whole number from 1 to 4096");
+      if (!whole(e["d_k"], 1, 4096))
+        fail(f + ".d_k", codes::whole_number_range, {number_param("min", 1), number_param("max", 4096)},
+             "must be a whole number from 1 to 4096");
       else spec.d_k = e["d_k"];
     }
     if (e.contains("variant")) {
       if (e["variant"] == "choice") spec.choice = true;
-      else if (e["variant"] != "numeric") fail(f + ".variant", "must be \"numeric\" or \"choice\"");
+      else if (e["variant"] != "numeric")
+        fail(f + ".variant", codes::one_of, {{"allowed", "\"numeric\", \"choice\""}},
+             "must be \"numeric\" or \"choice\"");
     }
     set.exercises.push_back(spec);
   }
@@ -233,11 +251,12 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
       static_cast<double>(n) * n * static_cast<double>(lesson.find("W_Q")->cols() + lesson.find("W_V")->cols());
   if (problems.empty() && work <= 5e6) {
     const auto sheet = nlohmann::ordered_json::parse(generate_exercises(set, 0), nullptr, false);
-    if (sheet.is_discarded()) return fail("exercises", "cannot be generated"), problems;
+    if (sheet.is_discarded())
+      return fail("exercises", codes::exercises_not_generated, {}, "cannot be generated"), problems;
     const auto& generated = sheet["exercises"];
     for (std::size_t i = 0; i < generated.size(); ++i)
       if (!finite_numbers(generated[i]["answer"]))
-        fail("exercises[" + std::to_string(i) + "]",
+        fail("exercises[" + std::to_string(i) + "]", codes::answer_not_finite, {},
              "has an answer that is not a finite number (the lesson's numbers overflow): it could not be checked");
   }
   return problems;

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "limits.hpp"
+#include "problems.hpp"
 
 namespace attnlab {
 
@@ -22,7 +23,9 @@ constexpr std::size_t max_preset_chars = 100;
 struct DecodedFragment {
   enum class Kind { state, empty, problem };
   Kind kind = Kind::empty;  // empty: no state in the fragment ("", "#step-score"): the page opens as usual
-  std::string message;      // problem: a clause for "The link could not be read (…)"
+  std::string message;      // problem: a clause for "The link could not be read (…)", in English
+  std::string code;         // problem: its code (problem_codes.def, link_…), the page's message engine.<code>
+  ProblemParams params;     // problem: the numbers and words of the message
   int version = 0;          // state: 1 or 2
   // state: the page's state as JSON text, {"lesson", "preset", "step", "selection", "reveal", "hidden", "locked",
   // "note"} in that order. The lesson, preset and note are the link's own JSON text, so JavaScript parses

@@ -28,6 +28,19 @@ const char* type_name(const json& j) {
   }
 }
 
+// The JSON type's own name, a parameter of a problem in every language ("string", "array", …).
+const char* json_type(const json& j) {
+  switch (j.type()) {
+    case json::value_t::null: return "null";
+    case json::value_t::boolean: return "boolean";
+    case json::value_t::string: return "string";
+    case json::value_t::array: return "array";
+    case json::value_t::object: return "object";
+    case json::value_t::discarded: return "nothing";
+    default: return "number";
+  }
+}
+
 // nlohmann's DOM builder, keeping the parser's own message instead of throwing it (the wasm build has no
 // exceptions), so the user learns where the JSON breaks.
 struct MessageKeepingSax : nlohmann::detail::json_sax_dom_parser<json> {
@@ -47,22 +60,28 @@ class Reader {
  public:
   explicit Reader(Problems& problems) : problems_(problems) {}
 
-  void fail(const std::string& field, const std::string& message) { problems_.push_back({field, message}); }
+  void fail(const std::string& field, const char* code, ProblemParams params, const std::string& message) {
+    problems_.push_back({field, message, code, std::move(params)});
+  }
+  // A value of the wrong JSON type: `code` says what it must be, the parameter "type" what it is.
+  void wrong_type(const std::string& field, const char* code, const json& j, const std::string& message) {
+    fail(field, code, {{"type", json_type(j)}}, message + type_name(j));
+  }
   std::size_t count() const { return problems_.size(); }
 
   // A finite number within the limits, or a problem.
   bool number(const json& j, const std::string& field, double& out) {
     if (!j.is_number()) {
-      fail(field, std::string("must be a number, not ") + type_name(j));
+      wrong_type(field, codes::not_a_number, j, "must be a number, not ");
       return false;
     }
     out = j.get<double>();
     if (!std::isfinite(out)) {
-      fail(field, "must be a finite number");
+      fail(field, codes::not_finite, {}, "must be a finite number");
       return false;
     }
     if (std::abs(out) > limits::max_abs_value) {
-      fail(field, "is too large: numbers must lie within \u00b11e12");
+      fail(field, codes::number_too_large, {}, "is too large: numbers must lie within \u00b11e12");
       return false;
     }
     return true;
@@ -70,12 +89,13 @@ class Reader {
 
   bool matrix(const json& j, const std::string& field, Matrix& out) {
     if (!j.is_array() || j.empty()) {
-      fail(field,
-           std::string("must be a non-empty list of rows, not ") + (j.is_array() ? "an empty list" : type_name(j)));
+      if (j.is_array()) fail(field, codes::empty_matrix, {}, "must be a non-empty list of rows, not an empty list");
+      else wrong_type(field, codes::not_a_matrix, j, "must be a non-empty list of rows, not ");
       return false;
     }
     if (j.size() > limits::max_entries) {
-      fail(field, "has too many rows (" + std::to_string(j.size()) + ")");
+      fail(field, codes::too_many_rows, {number_param("rows", j.size())},
+           "has too many rows (" + std::to_string(j.size()) + ")");
       return false;
     }
     // A flat list of numbers is one row (v_a, or a one-token X).
@@ -83,12 +103,14 @@ class Reader {
     const std::size_t rows = flat ? 1 : j.size();
     const std::size_t cols = flat ? j.size() : j[0].size();
     if (cols == 0) {
-      fail(index(field, 0), "is an empty row");
+      fail(index(field, 0), codes::empty_row, {}, "is an empty row");
       return false;
     }
     if (rows * cols > limits::max_entries) {
-      fail(field, "has " + std::to_string(rows * cols) + " entries; at most " + std::to_string(limits::max_entries) +
-                      " are allowed");
+      fail(field, codes::too_many_entries,
+           {number_param("count", rows * cols), number_param("max", limits::max_entries)},
+           "has " + std::to_string(rows * cols) + " entries; at most " + std::to_string(limits::max_entries) +
+               " are allowed");
       return false;
     }
     out.resize(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
@@ -97,12 +119,13 @@ class Reader {
       const json& row = flat ? j : j[r];
       const std::string row_field = flat ? field : index(field, r);
       if (!row.is_array()) {
-        fail(row_field, std::string("must be a list of numbers, not ") + type_name(row));
+        wrong_type(row_field, codes::row_not_a_list, row, "must be a list of numbers, not ");
         return false;
       }
       if (row.size() != cols) {
-        fail(row_field, "has " + std::to_string(row.size()) + " numbers but row 0 has " + std::to_string(cols) +
-                            ": every row needs the same length");
+        fail(row_field, codes::ragged_row, {number_param("length", row.size()), number_param("expected", cols)},
+             "has " + std::to_string(row.size()) + " numbers but row 0 has " + std::to_string(cols) +
+                 ": every row needs the same length");
         return false;
       }
       for (std::size_t c = 0; c < cols && ok; ++c)
@@ -114,14 +137,17 @@ class Reader {
   // A matrix that arrived as numbers already (typed arrays from JavaScript) gets the same checks as JSON.
   bool checked(const Matrix& m, const std::string& field) {
     if (m.size() == 0 || static_cast<std::size_t>(m.size()) > limits::max_entries) {
-      fail(field, "must have between 1 and " + std::to_string(limits::max_entries) + " entries");
+      fail(field, codes::entries_count_range, {number_param("max", limits::max_entries)},
+           "must have between 1 and " + std::to_string(limits::max_entries) + " entries");
       return false;
     }
     for (Eigen::Index r = 0; r < m.rows(); ++r)
       for (Eigen::Index c = 0; c < m.cols(); ++c)
         if (!std::isfinite(m(r, c)) || std::abs(m(r, c)) > limits::max_abs_value) {
+          const bool finite = std::isfinite(m(r, c));
           fail(index(index(field, static_cast<std::size_t>(r)), static_cast<std::size_t>(c)),
-               std::isfinite(m(r, c)) ? "is too large: numbers must lie within \u00b11e12" : "must be a finite number");
+               finite ? codes::number_too_large : codes::not_finite, {},
+               finite ? "is too large: numbers must lie within \u00b11e12" : "must be a finite number");
           return false;
         }
     return true;
@@ -129,27 +155,28 @@ class Reader {
 
   bool string_list(const json& j, const std::string& field, std::size_t max_items, std::vector<std::string>& out) {
     if (!j.is_array()) {
-      fail(field, std::string("must be a list of strings, not ") + type_name(j));
+      wrong_type(field, codes::not_a_string_list, j, "must be a list of strings, not ");
       return false;
     }
     if (j.size() > max_items) {
-      fail(field,
+      fail(field, codes::too_many_items, {number_param("count", j.size()), number_param("max", max_items)},
            "has " + std::to_string(j.size()) + " entries; at most " + std::to_string(max_items) + " are allowed");
       return false;
     }
     out.clear();
     for (std::size_t i = 0; i < j.size(); ++i) {
       if (!j[i].is_string()) {
-        fail(index(field, i), std::string("must be a string, not ") + type_name(j[i]));
+        wrong_type(index(field, i), codes::not_a_string, j[i], "must be a string, not ");
         return false;
       }
       out.push_back(j[i].get<std::string>());
       if (count_chars(out.back()) > limits::max_token_chars) {
-        fail(index(field, i), "is longer than " + std::to_string(limits::max_token_chars) + " characters");
+        fail(index(field, i), codes::too_long, {number_param("max", limits::max_token_chars)},
+             "is longer than " + std::to_string(limits::max_token_chars) + " characters");
         return false;
       }
       if (out.back().empty()) {
-        fail(index(field, i), "is an empty string");
+        fail(index(field, i), codes::empty_string, {}, "is an empty string");
         return false;
       }
     }
@@ -179,28 +206,36 @@ void check_field_names(const json& j, Reader& r) {
     const auto& known = known_fields();
     if (std::find(known.begin(), known.end(), it.key()) != known.end()) continue;
     for (const auto& k : known)
-      if (lower(k) == lower(it.key())) r.fail(it.key(), "is not a lesson field; did you mean \"" + k + "\"?");
+      if (lower(k) == lower(it.key()))
+        r.fail(it.key(), codes::misspelled_field, {{"suggestion", k}},
+               "is not a lesson field; did you mean \"" + k + "\"?");
   }
 }
 
 void read_tokens(const json& j, Reader& r, Lesson& lesson) {
-  if (j.contains("tokens") && j.contains("sentence")) r.fail("sentence", "give either tokens or a sentence, not both");
+  if (j.contains("tokens") && j.contains("sentence"))
+    r.fail("sentence", codes::tokens_and_sentence, {}, "give either tokens or a sentence, not both");
   if (auto it = j.find("tokens"); it != j.end()) {
     r.string_list(*it, "tokens", limits::max_tokens, lesson.tokens);
   } else if (auto s = j.find("sentence"); s != j.end()) {
-    if (!s->is_string()) return r.fail("sentence", std::string("must be a string, not ") + type_name(*s));
+    if (!s->is_string()) return r.wrong_type("sentence", codes::not_a_string, *s, "must be a string, not ");
     const auto& text = s->get_ref<const std::string&>();
     if (count_chars(text) > limits::max_sentence_chars)
-      return r.fail("sentence", "is longer than " + std::to_string(limits::max_sentence_chars) + " characters");
+      return r.fail("sentence", codes::too_long, {number_param("max", limits::max_sentence_chars)},
+                    "is longer than " + std::to_string(limits::max_sentence_chars) + " characters");
     lesson.tokens = tokenize(text);
-    if (lesson.tokens.empty()) return r.fail("sentence", "has no tokens");
+    if (lesson.tokens.empty()) return r.fail("sentence", codes::sentence_no_tokens, {}, "has no tokens");
     if (lesson.tokens.size() > limits::max_tokens)
-      return r.fail("sentence", "has " + std::to_string(lesson.tokens.size()) + " tokens; at most " +
-                                    std::to_string(limits::max_tokens) + " are allowed");
+      return r.fail("sentence", codes::too_many_tokens,
+                    {number_param("count", lesson.tokens.size()), number_param("max", limits::max_tokens)},
+                    "has " + std::to_string(lesson.tokens.size()) + " tokens; at most " +
+                        std::to_string(limits::max_tokens) + " are allowed");
     for (std::size_t i = 0; i < lesson.tokens.size(); ++i)
       if (count_chars(lesson.tokens[i]) > limits::max_token_chars)
-        return r.fail("sentence", "token " + std::to_string(i) + " is longer than " +
-                                      std::to_string(limits::max_token_chars) + " characters");
+        return r.fail("sentence", codes::sentence_token_too_long,
+                      {number_param("index", i), number_param("max", limits::max_token_chars)},
+                      "token " + std::to_string(i) + " is longer than " + std::to_string(limits::max_token_chars) +
+                          " characters");
     lesson.vocab = sorted_vocabulary(lesson.tokens);
   }
   if (auto v = j.find("vocab"); v != j.end()) {
@@ -215,9 +250,10 @@ void read_free_text(const json& j, Reader& r) {
        {std::pair<const char*, std::size_t>{"title", limits::max_title_chars}, {"note", limits::max_note_chars}}) {
     auto it = j.find(name);
     if (it == j.end()) continue;
-    if (!it->is_string()) r.fail(name, std::string("must be text, not ") + type_name(*it));
+    if (!it->is_string()) r.wrong_type(name, codes::not_a_string, *it, "must be text, not ");
     else if (count_chars(it->get_ref<const std::string&>()) > limit)
-      r.fail(name, "is longer than " + std::to_string(limit) + " characters");
+      r.fail(name, codes::too_long, {number_param("max", limit)},
+             "is longer than " + std::to_string(limit) + " characters");
   }
 }
 
@@ -226,7 +262,8 @@ void read_options(const json& j, Reader& r, Lesson& lesson) {
     double v = 0;
     if (r.number(*h, "heads", v)) {
       if (v != std::floor(v) || v < 1 || v > static_cast<double>(limits::max_heads))
-        r.fail("heads", "must be a whole number from 1 to " + std::to_string(limits::max_heads));
+        r.fail("heads", codes::whole_number_range, {number_param("min", 1), number_param("max", limits::max_heads)},
+               "must be a whole number from 1 to " + std::to_string(limits::max_heads));
       else lesson.heads = static_cast<int>(v);
     }
   }
@@ -237,7 +274,9 @@ void read_options(const json& j, Reader& r, Lesson& lesson) {
     const auto k = std::find_if(kinds.begin(), kinds.end(),
                                 [&](const auto& p) { return s->is_string() && s->get<std::string>() == p.first; });
     if (k == kinds.end())
-      r.fail("score", "must be one of \"scaled_dot\", \"dot\", \"general\", \"additive\", \"cosine\", \"location\"");
+      r.fail("score", codes::one_of,
+             {{"allowed", "\"scaled_dot\", \"dot\", \"general\", \"additive\", \"cosine\", \"location\""}},
+             "must be one of \"scaled_dot\", \"dot\", \"general\", \"additive\", \"cosine\", \"location\"");
     else lesson.score = k->second;
   }
   if (auto s = j.find("scale"); s != j.end()) {
@@ -247,15 +286,16 @@ void read_options(const json& j, Reader& r, Lesson& lesson) {
       lesson.scale = ScaleKind::none;
     } else if (s->is_number()) {
       if (r.number(*s, "scale", lesson.scale_value)) {
-        if (lesson.scale_value <= 0) r.fail("scale", "must be a positive number to divide the scores by");
+        if (lesson.scale_value <= 0)
+          r.fail("scale", codes::scale_not_positive, {}, "must be a positive number to divide the scores by");
         else if (lesson.scale_value < limits::min_scale)
-          r.fail("scale",
+          r.fail("scale", codes::scale_too_small, {},
                  "is too small: dividing by less than 1e-12 can make the scaled scores infinite; use a number from "
                  "1e-12 to 1e12");
         lesson.scale = ScaleKind::value;
       }
     } else {
-      r.fail("scale", "must be \"sqrt_dk\", \"none\" or a positive number");
+      r.fail("scale", codes::scale_invalid, {}, "must be \"sqrt_dk\", \"none\" or a positive number");
     }
   }
   if (auto m = j.find("mask"); m != j.end()) {
@@ -267,12 +307,12 @@ void read_options(const json& j, Reader& r, Lesson& lesson) {
       const json& p = (*m)["padding"];
       lesson.mask = MaskKind::padding;
       if (!p.is_array() || p.size() > limits::max_tokens) {
-        r.fail("mask.padding", "must be a list of true/false, one per token");
+        r.fail("mask.padding", codes::padding_not_a_list, {}, "must be a list of true/false, one per token");
         return;
       }
       for (std::size_t i = 0; i < p.size(); ++i) {
         if (!p[i].is_boolean())
-          return r.fail(index("mask.padding", i), std::string("must be true or false, not ") + type_name(p[i]));
+          return r.wrong_type(index("mask.padding", i), codes::not_a_boolean, p[i], "must be true or false, not ");
         lesson.padding.push_back(p[i].get<bool>());
       }
     } else if (m->is_array()) {
@@ -281,10 +321,10 @@ void read_options(const json& j, Reader& r, Lesson& lesson) {
         for (Eigen::Index a = 0; a < lesson.mask_matrix.rows(); ++a)
           for (Eigen::Index b = 0; b < lesson.mask_matrix.cols(); ++b)
             if (lesson.mask_matrix(a, b) != 0 && lesson.mask_matrix(a, b) != 1)
-              return r.fail("mask[" + std::to_string(a) + "][" + std::to_string(b) + "]",
+              return r.fail("mask[" + std::to_string(a) + "][" + std::to_string(b) + "]", codes::mask_not_binary, {},
                             "must be 0 (hidden) or 1 (visible)");
     } else {
-      r.fail("mask",
+      r.fail("mask", codes::mask_invalid, {},
              "must be \"none\", \"causal\", {\"padding\": [true/false per token]} or an n \u00d7 n matrix of 0/1");
     }
   }
@@ -297,40 +337,51 @@ void read_positions(const json& j, Reader& r, Lesson& lesson) {
   if (p->is_string() && *p == "none") lesson.positions = PositionKind::none;
   else if (p->is_string() && *p == "sinusoidal") lesson.positions = PositionKind::sinusoidal;
   else if (p->is_array()) lesson.positions = PositionKind::learned;
-  else r.fail("positions", "must be \"none\", \"sinusoidal\" or an n \u00d7 d_model matrix of learned positions");
+  else
+    r.fail("positions", codes::positions_invalid, {},
+           "must be \"none\", \"sinusoidal\" or an n \u00d7 d_model matrix of learned positions");
 }
 
 // "source": {"tokens": […] or "sentence": "…", "X"?: m × d_model, "padding"?: [true/false per source token]}
 void read_source(const json& j, Reader& r, Lesson& lesson) {
   auto s = j.find("source");
   if (s == j.end()) return;
-  if (!s->is_object()) return r.fail("source", std::string("must be an object, not ") + type_name(*s));
+  if (!s->is_object()) return r.wrong_type("source", codes::not_an_object, *s, "must be an object, not ");
   Source source;
   for (auto it = s->begin(); it != s->end(); ++it)
     if (it.key() != "tokens" && it.key() != "sentence" && it.key() != "X" && it.key() != "padding")
-      r.fail("source." + it.key(), "is not a source field: a source has tokens (or a sentence), X and padding");
+      r.fail("source." + it.key(), codes::unknown_source_field, {},
+             "is not a source field: a source has tokens (or a sentence), X and padding");
   if (s->contains("tokens") && s->contains("sentence"))
-    return r.fail("source.sentence", "give either tokens or a sentence, not both");
+    return r.fail("source.sentence", codes::tokens_and_sentence, {}, "give either tokens or a sentence, not both");
   if (auto t = s->find("tokens"); t != s->end()) {
     if (!r.string_list(*t, "source.tokens", limits::max_tokens, source.tokens)) return;
   } else if (auto text = s->find("sentence"); text != s->end()) {
-    if (!text->is_string()) return r.fail("source.sentence", std::string("must be a string, not ") + type_name(*text));
+    if (!text->is_string())
+      return r.wrong_type("source.sentence", codes::not_a_string, *text, "must be a string, not ");
     if (text->get_ref<const std::string&>().size() > limits::max_sentence_chars)
-      return r.fail("source.sentence", "is longer than " + std::to_string(limits::max_sentence_chars) + " characters");
+      return r.fail("source.sentence", codes::too_long, {number_param("max", limits::max_sentence_chars)},
+                    "is longer than " + std::to_string(limits::max_sentence_chars) + " characters");
     source.tokens = tokenize(text->get<std::string>());
     if (source.tokens.size() > limits::max_tokens)
-      return r.fail("source.sentence", "has " + std::to_string(source.tokens.size()) + " tokens; at most " +
-                                           std::to_string(limits::max_tokens) + " are allowed");
+      return r.fail("source.sentence", codes::too_many_tokens,
+                    {number_param("count", source.tokens.size()), number_param("max", limits::max_tokens)},
+                    "has " + std::to_string(source.tokens.size()) + " tokens; at most " +
+                        std::to_string(limits::max_tokens) + " are allowed");
   } else if (auto x = s->find("X"); x != s->end() && x->is_array()) {
     for (std::size_t i = 0; i < x->size() && i < limits::max_tokens; ++i)
       source.tokens.push_back("s" + std::to_string(i + 1));
   }
-  if (source.tokens.empty()) return r.fail("source.tokens", "are missing: give the source's tokens, a sentence, or X");
+  if (source.tokens.empty())
+    return r.fail("source.tokens", codes::source_tokens_missing, {},
+                  "are missing: give the source's tokens, a sentence, or X");
   if (auto p = s->find("padding"); p != s->end()) {
-    if (!p->is_array()) return r.fail("source.padding", "must be a list of true/false, one per source token");
+    if (!p->is_array())
+      return r.fail("source.padding", codes::source_padding_not_a_list, {},
+                    "must be a list of true/false, one per source token");
     for (std::size_t i = 0; i < p->size() && i <= limits::max_tokens; ++i) {
       if (!(*p)[i].is_boolean())
-        return r.fail(index("source.padding", i), std::string("must be true or false, not ") + type_name((*p)[i]));
+        return r.wrong_type(index("source.padding", i), codes::not_a_boolean, (*p)[i], "must be true or false, not ");
       source.padding.push_back((*p)[i].get<bool>());
     }
   }
@@ -341,34 +392,38 @@ void read_source(const json& j, Reader& r, Lesson& lesson) {
 void read_layer(const json& j, Reader& r, Lesson& lesson) {
   auto l = j.find("layer");
   if (l == j.end()) return;
-  if (!l->is_object()) return r.fail("layer", std::string("must be an object, not ") + type_name(*l));
+  if (!l->is_object()) return r.wrong_type("layer", codes::not_an_object, *l, "must be an object, not ");
   LayerOptions layer;
   if (auto n = l->find("norm"); n != l->end()) {
     if (n->is_string() && *n == "post") layer.norm = NormKind::post;
     else if (n->is_string() && *n == "pre") layer.norm = NormKind::pre;
-    else r.fail("layer.norm", "must be \"post\" (x = LN(x + sublayer(x))) or \"pre\" (x = x + sublayer(LN(x)))");
+    else
+      r.fail("layer.norm", codes::norm_invalid, {},
+             "must be \"post\" (x = LN(x + sublayer(x))) or \"pre\" (x = x + sublayer(LN(x)))");
   }
   if (auto a = l->find("activation"); a != l->end()) {
     if (a->is_string() && *a == "relu") layer.activation = Activation::relu;
     else if (a->is_string() && *a == "gelu") layer.activation = Activation::gelu;
-    else r.fail("layer.activation", "must be \"relu\" or \"gelu\"");
+    else r.fail("layer.activation", codes::one_of, {{"allowed", "\"relu\", \"gelu\""}}, "must be \"relu\" or \"gelu\"");
   }
   if (auto e = l->find("eps"); e != l->end() && r.number(*e, "layer.eps", layer.eps))
     if (!(layer.eps > 0 && layer.eps <= 1))
-      r.fail("layer.eps", "must be a positive number, at most 1 (PyTorch's default is 1e-5)");
+      r.fail("layer.eps", codes::eps_invalid, {}, "must be a positive number, at most 1 (PyTorch's default is 1e-5)");
   static const std::vector<std::string> fields{"norm", "eps",   "activation", "ln1",   "ln2",
                                                "ln3",  "W_ff1", "b_ff1",      "W_ff2", "b_ff2"};
   for (auto it = l->begin(); it != l->end(); ++it) {
     if (std::find(fields.begin(), fields.end(), it.key()) == fields.end()) {
-      r.fail("layer." + it.key(),
+      r.fail("layer." + it.key(), codes::unknown_layer_field, {},
              "is not a layer field: norm, eps, activation, ln1, ln2, ln3, W_ff1, b_ff1, W_ff2, b_ff2");
     } else if (it.key().rfind("ln", 0) == 0) {
       if (!it->is_object())
-        r.fail("layer." + it.key(), "must be {\"gamma\": [d_model numbers], \"beta\": [d_model numbers]}");
+        r.fail("layer." + it.key(), codes::layer_norm_invalid, {},
+               "must be {\"gamma\": [d_model numbers], \"beta\": [d_model numbers]}");
       else
         for (auto g = it->begin(); g != it->end(); ++g)
           if (g.key() != "gamma" && g.key() != "beta")
-            r.fail("layer." + it.key() + "." + g.key(), "is not a layer-norm field: gamma and beta");
+            r.fail("layer." + it.key() + "." + g.key(), codes::unknown_layer_norm_field, {},
+                   "is not a layer-norm field: gamma and beta");
     }
   }
   lesson.layer = layer;
@@ -378,11 +433,12 @@ void read_layer(const json& j, Reader& r, Lesson& lesson) {
 void read_cross(const json& j, Reader& r) {
   auto c = j.find("cross");
   if (c == j.end()) return;
-  if (!c->is_object()) return r.fail("cross", std::string("must be an object, not ") + type_name(*c));
+  if (!c->is_object()) return r.wrong_type("cross", codes::not_an_object, *c, "must be an object, not ");
   static const std::vector<std::string> fields{"W_Q", "W_K", "W_V", "W_O", "b_Q", "b_K", "b_V", "b_O"};
   for (auto it = c->begin(); it != c->end(); ++it)
     if (std::find(fields.begin(), fields.end(), it.key()) == fields.end())
-      r.fail("cross." + it.key(), "is not a cross-attention field: W_Q, W_K, W_V, W_O, b_Q, b_K, b_V, b_O");
+      r.fail("cross." + it.key(), codes::unknown_cross_field, {},
+             "is not a cross-attention field: W_Q, W_K, W_V, W_O, b_Q, b_K, b_V, b_O");
 }
 
 // Where a matrix of matrix_names() sits in the lesson's JSON, or nullptr.
@@ -424,66 +480,75 @@ void read_init(const json& init, Reader& r, std::map<std::string, Matrix>& drawn
 
 // np.random.seed(seed); then each draw in order, exactly as NumPy's legacy generator.
 void read_init_uncached(const json& init, Reader& r, std::map<std::string, Matrix>& drawn) {
-  if (!init.is_object()) return r.fail("init", std::string("must be an object, not ") + type_name(init));
+  if (!init.is_object()) return r.wrong_type("init", codes::not_an_object, init, "must be an object, not ");
   if (auto g = init.find("rng"); g != init.end() && !(g->is_string() && *g == "numpy"))
-    return r.fail("init.rng", "must be \"numpy\" (NumPy's legacy generator)");
+    return r.fail("init.rng", codes::rng_invalid, {}, "must be \"numpy\" (NumPy's legacy generator)");
   double seed = 0;
   auto s = init.find("seed");
-  if (s == init.end()) return r.fail("init.seed", "is missing");
+  if (s == init.end()) return r.fail("init.seed", codes::seed_missing, {}, "is missing");
   if (!r.number(*s, "init.seed", seed)) return;
   if (seed != std::floor(seed) || seed < 0 || seed > limits::max_seed)
-    return r.fail("init.seed", "must be a whole number from 0 to " + std::to_string(limits::max_seed) +
-                                   " (as np.random.seed requires)");
+    return r.fail(
+        "init.seed", codes::seed_range, {number_param("max", limits::max_seed)},
+        "must be a whole number from 0 to " + std::to_string(limits::max_seed) + " (as np.random.seed requires)");
   auto d = init.find("draws");
-  if (d == init.end() || !d->is_array()) return r.fail("init.draws", "must be a list of {name, shape}");
+  if (d == init.end() || !d->is_array())
+    return r.fail("init.draws", codes::draws_invalid, {}, "must be a list of {name, shape}");
   if (d->size() > limits::max_draws)
-    return r.fail("init.draws", "has more than " + std::to_string(limits::max_draws) + " draws");
+    return r.fail("init.draws", codes::too_many_draws, {number_param("max", limits::max_draws)},
+                  "has more than " + std::to_string(limits::max_draws) + " draws");
   NumpyRandom rng(static_cast<std::uint32_t>(seed));
   for (std::size_t i = 0; i < d->size(); ++i) {
     const json& draw = (*d)[i];
     const std::string f = index("init.draws", i);
-    if (!draw.is_object()) return r.fail(f, std::string("must be an object, not ") + type_name(draw));
+    if (!draw.is_object()) return r.wrong_type(f, codes::not_an_object, draw, "must be an object, not ");
     auto name = draw.find("name");
     const auto& names = matrix_names();
     if (name == draw.end() || !name->is_string() ||
-        std::find(names.begin(), names.end(), name->get<std::string>()) == names.end())
-      return r.fail(
-          f + ".name", "must name a matrix of the lesson: " + [] {
-            std::string all;
-            for (const auto& n : matrix_names()) all += (all.empty() ? "" : ", ") + n;
-            return all;
-          }());
+        std::find(names.begin(), names.end(), name->get<std::string>()) == names.end()) {
+      std::string all;
+      for (const auto& n : matrix_names()) all += (all.empty() ? "" : ", ") + n;
+      return r.fail(f + ".name", codes::draw_name_invalid, {{"names", all}},
+                    "must name a matrix of the lesson: " + all);
+    }
     // "append": this draw continues a matrix drawn before it, below ("rows": new vocabulary words) or to its
     // right ("columns": a new head), so growing a lesson leaves every number drawn before where it was.
     enum class Append { none, rows, columns } append = Append::none;
     if (auto a = draw.find("append"); a != draw.end()) {
       if (a->is_string() && *a == "rows") append = Append::rows;
       else if (a->is_string() && *a == "columns") append = Append::columns;
-      else return r.fail(f + ".append", "must be \"rows\" or \"columns\"");
+      else
+        return r.fail(f + ".append", codes::one_of, {{"allowed", "\"rows\", \"columns\""}},
+                      "must be \"rows\" or \"columns\"");
       if (!drawn.count(*name))
-        return r.fail(f + ".append", "continues " + name->get<std::string>() + ", but no draw before it makes " +
-                                         name->get<std::string>());
+        return r.fail(
+            f + ".append", codes::append_without_draw, {{"matrix", name->get<std::string>()}},
+            "continues " + name->get<std::string>() + ", but no draw before it makes " + name->get<std::string>());
     } else if (drawn.count(*name)) {
-      return r.fail(f + ".name", "draws " + name->get<std::string>() + " a second time (\"append\" continues it)");
+      return r.fail(f + ".name", codes::drawn_twice, {{"matrix", name->get<std::string>()}},
+                    "draws " + name->get<std::string>() + " a second time (\"append\" continues it)");
     }
     auto shape = draw.find("shape");
     double rows = 1, cols = 0;
     if (shape == draw.end() || !shape->is_array() || shape->empty() || shape->size() > 2)
-      return r.fail(f + ".shape", "must be [rows, columns]");
+      return r.fail(f + ".shape", codes::draw_shape_invalid, {}, "must be [rows, columns]");
     const bool one = shape->size() == 1;
     if (!r.number((*shape)[0], f + ".shape[0]", one ? cols : rows)) return;
     if (!one && !r.number((*shape)[1], f + ".shape[1]", cols)) return;
     if (rows != std::floor(rows) || cols != std::floor(cols) || rows < 1 || cols < 1 ||
         rows > static_cast<double>(limits::max_entries) || cols > static_cast<double>(limits::max_entries) ||
         rows * cols > static_cast<double>(limits::max_entries))
-      return r.fail(f + ".shape", "must be whole numbers \u2265 1 with at most " + std::to_string(limits::max_entries) +
-                                      " entries in all");
+      return r.fail(
+          f + ".shape", codes::draw_shape_range, {number_param("max", limits::max_entries)},
+          "must be whole numbers \u2265 1 with at most " + std::to_string(limits::max_entries) + " entries in all");
     double scale = 1;
     if (auto sc = draw.find("scale"); sc != draw.end() && !r.number(*sc, f + ".scale", scale)) return;
     bool uniform = false;
     if (auto dist = draw.find("dist"); dist != draw.end()) {
       if (dist->is_string() && *dist == "rand") uniform = true;
-      else if (!(dist->is_string() && *dist == "randn")) return r.fail(f + ".dist", "must be \"randn\" or \"rand\"");
+      else if (!(dist->is_string() && *dist == "randn"))
+        return r.fail(f + ".dist", codes::one_of, {{"allowed", "\"randn\", \"rand\""}},
+                      "must be \"randn\" or \"rand\"");
     }
     Matrix m = rng.matrix(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols), scale, uniform);
     if (append == Append::none) {
@@ -493,13 +558,18 @@ void read_init_uncached(const json& init, Reader& r, std::map<std::string, Matri
     Matrix& before = drawn[*name];
     const bool below = append == Append::rows;
     if (below ? m.cols() != before.cols() : m.rows() != before.rows())
-      return r.fail(f + ".shape", below ? "must have the " + std::to_string(before.cols()) + " columns of the " +
-                                              name->get<std::string>() + " it continues"
-                                        : "must have the " + std::to_string(before.rows()) + " rows of the " +
-                                              name->get<std::string>() + " it continues");
+      return r.fail(f + ".shape", below ? codes::append_columns_mismatch : codes::append_rows_mismatch,
+                    {number_param(below ? "columns" : "rows", below ? before.cols() : before.rows()),
+                     {"matrix", name->get<std::string>()}},
+                    below ? "must have the " + std::to_string(before.cols()) + " columns of the " +
+                                name->get<std::string>() + " it continues"
+                          : "must have the " + std::to_string(before.rows()) + " rows of the " +
+                                name->get<std::string>() + " it continues");
     if (static_cast<double>(before.size() + m.size()) > static_cast<double>(limits::max_entries))
-      return r.fail(f + ".shape", "makes " + name->get<std::string>() + " larger than " +
-                                      std::to_string(limits::max_entries) + " entries");
+      return r.fail(
+          f + ".shape", codes::drawn_too_large,
+          {{"matrix", name->get<std::string>()}, number_param("max", limits::max_entries)},
+          "makes " + name->get<std::string>() + " larger than " + std::to_string(limits::max_entries) + " entries");
     Matrix joined(below ? before.rows() + m.rows() : before.rows(), below ? before.cols() : before.cols() + m.cols());
     joined << before, m;  // (Eigen's comma initializer places m below or to the right, as the shapes say)
     before = std::move(joined);
@@ -516,11 +586,11 @@ Problems read_lesson(std::string_view text, const std::map<std::string, Matrix>&
   Reader r(problems);
   lesson = Lesson{};
   if (text.size() > limits::max_json_bytes) {
-    r.fail("lesson", "is larger than 32 MiB");
+    r.fail("lesson", codes::input_too_large, {number_param("mib", 32)}, "is larger than 32 MiB");
     return problems;
   }
   if (const std::string why = text_problem(text); !why.empty()) {
-    r.fail("lesson", why);
+    r.fail("lesson", codes::not_utf8, {number_param("byte", *first_invalid_utf8(text))}, why);
     return problems;
   }
   // half of a UTF-16 pair ("\ud800") reads as U+FFFD, as in links and the browser (core/text.hpp)
@@ -529,11 +599,11 @@ Problems read_lesson(std::string_view text, const std::map<std::string, Matrix>&
   json j;
   MessageKeepingSax sax(j);
   if (!json::sax_parse(text.begin(), text.end(), &sax) || !sax.error.empty()) {
-    r.fail("lesson", "is not valid JSON: " + sax.error);
+    r.fail("lesson", codes::invalid_json, {{"detail", sax.error}}, "is not valid JSON: " + sax.error);
     return problems;
   }
   if (!j.is_object()) {
-    r.fail("lesson", std::string("must be a JSON object, not ") + type_name(j));
+    r.wrong_type("lesson", codes::not_an_object, j, "must be a JSON object, not ");
     return problems;
   }
   check_field_names(j, r);
@@ -559,7 +629,7 @@ Problems read_lesson(std::string_view text, const std::map<std::string, Matrix>&
   if (lesson.find("P") && lesson.positions == PositionKind::none && !j.contains("positions"))
     lesson.positions = PositionKind::learned;  // a drawn P
   if (lesson.positions == PositionKind::sinusoidal && drawn.count("P"))
-    r.fail("positions", "is \"sinusoidal\" but init also draws P: choose one");
+    r.fail("positions", codes::sinusoidal_and_drawn, {}, "is \"sinusoidal\" but init also draws P: choose one");
   // Without tokens, a lesson of plain matrices still runs: name the rows t1, t2, …
   if (!j.contains("tokens") && !j.contains("sentence"))
     if (const Matrix* x = lesson.find("X"))

@@ -76,10 +76,14 @@ double trace_work(const Lesson& lesson) {
 std::optional<Problem> trace_too_large(const Lesson& lesson) {
   const std::size_t numbers = trace_numbers(lesson);
   if (numbers <= limits::max_trace_numbers) return std::nullopt;
-  return Problem{"lesson", "its trace would print " + std::to_string(numbers) + " numbers (about " +
-                               std::to_string(numbers * 25 / 1000000) + " MB); one trace prints at most " +
-                               std::to_string(limits::max_trace_numbers) +
-                               ": use fewer tokens, heads or dimensions (the page computes larger lessons)"};
+  return Problem{"lesson",
+                 "its trace would print " + std::to_string(numbers) + " numbers (about " +
+                     std::to_string(numbers * 25 / 1000000) + " MB); one trace prints at most " +
+                     std::to_string(limits::max_trace_numbers) +
+                     ": use fewer tokens, heads or dimensions (the page computes larger lessons)",
+                 codes::trace_too_large,
+                 {number_param("numbers", numbers), number_param("megabytes", numbers * 25 / 1000000),
+                  number_param("max", limits::max_trace_numbers)}};
 }
 
 }  // namespace attnlab

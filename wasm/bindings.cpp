@@ -25,6 +25,7 @@
 #include "lesson_json.hpp"
 #include "limits.hpp"
 #include "mask.hpp"
+#include "problem_json.hpp"
 #include "tokenizer.hpp"
 #include "trace_json.hpp"
 #include "trace_size.hpp"
@@ -40,7 +41,7 @@ std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_hand
 
 json problems_json(const Problems& found) {
   json out = json::array();
-  for (const auto& p : found) out.push_back({{"field", p.field}, {"message", p.message}});
+  for (const auto& p : found) out.push_back(problem_json(p));
   return out;
 }
 char* refused(const Problems& found) { return answer(dump({{"ok", false}, {"problems", problems_json(found)}})); }
@@ -208,7 +209,8 @@ json trace_info(const Trace& trace) {
 // A decoded fragment or payload: {ok: true, version, state} | {ok: false, empty: true} | {ok: false, message}.
 char* decoded(DecodedFragment d) {
   if (d.kind == DecodedFragment::Kind::empty) return answer(R"({"ok":false,"empty":true})");
-  if (d.kind == DecodedFragment::Kind::problem) return answer(dump({{"ok", false}, {"message", d.message}}));
+  if (d.kind == DecodedFragment::Kind::problem)
+    return answer(dump({{"ok", false}, {"message", d.message}, {"code", d.code}, {"params", params_json(d.params)}}));
   // state_json is JSON text already, cut from the link so that JSON.parse reads the lesson as it always did
   return answer("{\"ok\":true,\"version\":" + std::to_string(d.version) + ",\"state\":" + d.state_json + "}");
 }
@@ -344,7 +346,10 @@ EMSCRIPTEN_KEEPALIVE char* attn_exercises(const char* set_json, double seed) {
   ExerciseSet set;
   Problems found = read_exercise_set(set_json, set);
   if (seed < 0 || seed > limits::max_seed || seed != std::floor(seed))
-    found.push_back({"seed", "must be a whole number from 0 to " + std::to_string(limits::max_seed)});
+    found.push_back({"seed",
+                     "must be a whole number from 0 to " + std::to_string(limits::max_seed),
+                     codes::whole_number_range,
+                     {number_param("min", 0), number_param("max", limits::max_seed)}});
   if (!found.empty()) return refused(found);
   return answer("{\"ok\":true,\"value\":" + generate_exercises(set, static_cast<std::uint32_t>(seed)) + "}");
 }

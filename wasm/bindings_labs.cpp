@@ -16,6 +16,7 @@
 #include "json_number.hpp"
 #include "lab_options.hpp"
 #include "lesson_json.hpp"
+#include "problem_json.hpp"
 #include "scale_lab.hpp"
 #include "softmax_precision.hpp"
 #include "trace_json.hpp"
@@ -158,7 +159,7 @@ EMSCRIPTEN_KEEPALIVE char* labs_trace(const char* lesson_json) {
   const Problems problems = read_lesson(lesson_json ? lesson_json : "", lesson);
   if (!problems.empty()) {
     json out = json::array();
-    for (const auto& p : problems) out.push_back({{"field", p.field}, {"message", p.message}});
+    for (const auto& p : problems) out.push_back(problem_json(p));
     return answer(json{{"problems", out}});
   }
   return answer(trace_to_json(compute_trace(std::move(lesson))));

@@ -8,10 +8,14 @@ export interface Matrix {
   data: Float64Array; // length rows * cols; hidden cells of `masked` are -Infinity
 }
 
-/** One validation problem: the field it concerns (e.g. "W_Q", "mask.padding[2]", "init.draws[1].shape") and what is wrong. */
+/** One validation problem: the field it concerns (e.g. "W_Q", "mask.padding[2]", "init.draws[1].shape") and what is
+ *  wrong, in English (`message`) and as a stable `code` (core/problem_codes.def) with the `params` its message names,
+ *  so a page can say it in its reader's language (message engine.<code> of web/i18n/locales/<lang>.json). */
 export interface Problem {
   field: string;
   message: string;
+  code: string;
+  params: Record<string, number | string>;
 }
 
 export interface SoftmaxTrace {

@@ -85,7 +85,7 @@ export function restartable(create) {
 }
 
 // The engine object callers keep: the same object across restarts, with every method of wrap(M). Calls that
-// return a Result give {ok: false, crashed: true, problems: [{field: 'engine', message}]} when the engine has
+// return a Result give {ok: false, crashed: true, problems: [{field: 'engine', message, code, params}]} when the engine has
 // crashed; the others throw EngineCrashedError.
 const RESULT_METHODS = new Set(['trace', 'plan', 'traceJson', 'exercises']);
 function facade(instance) {
@@ -93,7 +93,7 @@ function facade(instance) {
     try {
       return instance.call((e) => e[name](...args));
     } catch (err) {
-      if (err instanceof EngineCrashedError) return { ok: false, crashed: true, problems: [{ field: 'engine', message: err.message }] };
+      if (err instanceof EngineCrashedError) return { ok: false, crashed: true, problems: [{ field: 'engine', message: err.message, code: 'engine_stopped', params: { reason: err.message } }] };
       throw err;
     }
   };
@@ -204,7 +204,7 @@ function wrap(M) {
       }
       const { rows, cols } = value;
       if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 1 || cols < 1 || rows * cols !== value.data.length)
-        throw Object.assign(new Error(`has ${value.data.length} numbers, which is not ${rows} × ${cols}`), { field: key });
+        throw Object.assign(new Error(`has ${value.data.length} numbers, which is not ${rows} × ${cols}`), { field: key, code: 'typed_matrix_length', params: { count: value.data.length, rows, cols } });
       typed.push([key, value]);
     }
     const text = JSON.stringify(rest);
@@ -225,7 +225,8 @@ function wrap(M) {
   // A lesson JavaScript cannot even send is the lesson's fault, reported as its problem (not a crash).
   function unsendable(err) {
     if (isEngineCrash(err) && !/Invalid string length/.test(err.message)) throw err;
-    return [{ field: err.field ?? 'lesson', message: err.field ? err.message : `cannot be read: ${err.message}` }];
+    if (err.field) return [{ field: err.field, message: err.message, code: err.code ?? 'lesson_unreadable', params: err.params ?? { detail: err.message } }];
+    return [{ field: 'lesson', message: `cannot be read: ${err.message}`, code: 'lesson_unreadable', params: { detail: err.message } }];
   }
 
   // The trace's matrices copied out of wasm memory; those the engine took over from the previous trace (an

@@ -34,7 +34,7 @@ export function startEmbedMode({ getLesson, setLesson, getState }) {
         reply({ type: 'attention-lab:state', ...(await getState()) });
       }
     } catch (err) {
-      const problems = [{ field: 'lesson', message: `could not be handled: ${err?.message ?? err}` }];
+      const problems = [{ field: 'lesson', message: `could not be handled: ${err?.message ?? err}`, code: 'lesson_not_handled', params: { detail: String(err?.message ?? err) } }];
       if (msg.type === 'attention-lab:set-lesson') reply({ type: 'attention-lab:lesson-set', ok: false, problems });
       else reply({ type: msg.type.replace('get-', ''), error: problems[0].message });
     }

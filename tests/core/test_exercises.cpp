@@ -26,7 +26,9 @@ ExerciseSet exit_ticket() {
 std::string problems_of(const std::string& text) {
   ExerciseSet set;
   std::string out;
-  for (const auto& p : read_exercise_set(text, set)) out += p.field + ": " + p.message + "\n";
+  const Problems found = read_exercise_set(text, set);
+  test::require_codes(found);
+  for (const auto& p : found) out += p.field + ": " + p.message + "\n";
   return out;
 }
 void require_near(const json& actual, const json& expected, double tol = 1e-12) {

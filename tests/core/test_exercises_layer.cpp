@@ -38,7 +38,9 @@ json sheet_of(const json& exercises, std::uint32_t seed = 1) {
 std::string problems_of(const json& set_json) {
   ExerciseSet set;
   std::string out;
-  for (const auto& p : read_exercise_set(set_json.dump(), set)) out += p.field + ": " + p.message + "\n";
+  const Problems found = read_exercise_set(set_json.dump(), set);
+  test::require_codes(found);
+  for (const auto& p : found) out += p.field + ": " + p.message + "\n";
   return out;
 }
 

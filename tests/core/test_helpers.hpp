@@ -18,11 +18,21 @@ inline Lesson lesson_from(const std::string& json) {
 
 inline Trace trace_of(const std::string& json) { return compute_trace(lesson_from(json)); }
 
+// Every problem says what it is by a code (the page's message key), besides its English message.
+inline void require_codes(const Problems& problems) {
+  for (const auto& p : problems) {
+    INFO(p.field + ": " + p.message);
+    CHECK_FALSE(p.code.empty());
+  }
+}
+
 // The problems a lesson gets, as "field: message" lines, for asserting on messages.
 inline std::string problems_of(const std::string& json) {
   Lesson lesson;
   std::string text;
-  for (const auto& p : read_lesson(json, lesson)) text += p.field + ": " + p.message + "\n";
+  const Problems found = read_lesson(json, lesson);
+  require_codes(found);
+  for (const auto& p : found) text += p.field + ": " + p.message + "\n";
   return text;
 }
 

@@ -186,7 +186,7 @@ test('12. free text has a limit: a link with a 20 MB title is refused at once wi
   const { page, problems } = await open(env, v2({ l: small({ title: 't'.repeat(20 << 20) }) }));
   assert.match(await page.locator('.notice').textContent(), /title: is longer than 200 characters/);
   const r = await page.evaluate((l) => window.attentionLab.setLesson(l), small({ note: 'n'.repeat(2001) }));
-  assert.deepEqual(r.problems, [{ field: 'note', message: 'is longer than 2000 characters' }]);
+  assert.deepEqual(r.problems, [{ field: 'note', message: 'is longer than 2000 characters', code: 'too_long', params: { max: 2000 } }]);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -65,7 +65,7 @@ test('after an edit, the parts it left alone are the previous trace\'s copies, a
 test('problems come back as values naming the field', () => {
   const r = engine.trace({ tokens: ['a'], X: [[1, 'x']] });
   assert.equal(r.ok, false);
-  assert.deepEqual(r.problems[0], { field: 'X[0][1]', message: 'must be a number, not a string' });
+  assert.deepEqual(r.problems[0], { field: 'X[0][1]', message: 'must be a number, not a string', code: 'not_a_number', params: { type: 'string' } });
   assert.equal(engine.trace('{oops').ok, false);
   assert.deepEqual(engine.check(fixture('toy_dk4').lesson), []);
   const cyclic = {}; cyclic.self = cyclic;
@@ -105,7 +105,7 @@ test('traceJson reports its own problems, not those of an earlier call', () => {
   assert.ok(engine.trace(fixture('toy_dk4').lesson).ok); // an earlier call with no problems
   const bad = engine.traceJson(JSON.stringify({ tokens: ['a'], X: [[1, 'x']] }));
   assert.equal(bad.ok, false);
-  assert.deepEqual(bad.problems, [{ field: 'X[0][1]', message: 'must be a number, not a string' }]);
+  assert.deepEqual(bad.problems, [{ field: 'X[0][1]', message: 'must be a number, not a string', code: 'not_a_number', params: { type: 'string' } }]);
   assert.equal(engine.trace({ tokens: ['a'], X: [[1, null]] }).ok, false); // an earlier call with other problems
   const unreadable = engine.traceJson('{oops');
   assert.equal(unreadable.ok, false);
@@ -154,7 +154,7 @@ test('typed matrices get the same checks as JSON ones, and a refused one leaves 
   const bad = engine.trace({ ...lesson, X: m(2, 2, [1, 2, 3]) });
   assert.deepEqual(bad.problems[0].field, 'X');
   const nan = engine.trace({ ...lesson, W_Q: m(1, 1, [NaN]) });
-  assert.deepEqual(nan.problems[0], { field: 'W_Q[0][0]', message: 'must be a finite number' });
+  assert.deepEqual(nan.problems[0], { field: 'W_Q[0][0]', message: 'must be a finite number', code: 'not_finite', params: {} });
   assert.ok(engine.trace(lesson).ok); // nothing from the refused lessons leaked into this one
   assert.deepEqual(engine.trace(lesson).value.output.data, engine.trace(JSON.stringify(lesson)).value.output.data);
 });
@@ -199,7 +199,7 @@ test('plan: the lesson checked and sized without computing it; the trace explain
   assert.ok(p.numbers > 4194304);
   const small = engine.plan(lesson);
   assert.ok(small.ok && small.work > 0 && small.work < 1e6);
-  assert.deepEqual(engine.plan({ tokens: ['a'], X: [[1, 'x']] }).problems, [{ field: 'X[0][1]', message: 'must be a number, not a string' }]);
+  assert.deepEqual(engine.plan({ tokens: ['a'], X: [[1, 'x']] }).problems, [{ field: 'X[0][1]', message: 'must be a number, not a string', code: 'not_a_number', params: { type: 'string' } }]);
   assert.equal(engine.traced, lesson);
   assert.deepEqual(engine.explainScore(0, 0, 1), before);
 });

@@ -15,6 +15,8 @@ import { startLms } from '../lms/hook.js';
 import { answeredStatement } from '../lms/xapi.js';
 import { downloadHtml, wireDownload } from '../lms/download.js';
 import { finishHtml, gradeHtml, wireFinish, wireGrade } from '../lms/results-ui.js';
+import { problemHtml } from '../i18n/problem-text.js';
+import { startLanguage } from '../i18n/i18n.js';
 
 const app = document.getElementById('app');
 const WRONG_BEFORE_SOLUTION = 3;
@@ -22,6 +24,7 @@ const embedded = window.parent !== window;
 const offThread = createOffThreadEngine();
 
 let engine;
+await startLanguage(); // the reader's language before anything is drawn (web/i18n/i18n.js)
 try {
   engine = await loadEngine();
 } catch (err) {
@@ -254,7 +257,7 @@ wireFinish(app.querySelector('.ex-finish'), () => shown() && { setId: state.sour
 wireGrade(app.querySelector('.ex-grade'), engine, () => (state?.source.kind === 'custom' ? [state.source.text] : []));
 
 function problemList(problems, title) {
-  return `<p>${esc(title)}</p><ul class="problem-list">${problems.map((p) => `<li><code>${esc(p.field)}</code> ${esc(p.message)}</li>`).join('')}</ul>`;
+  return `<p>${esc(title)}</p><ul class="problem-list">${problems.map((p) => `<li>${problemHtml(p)}</li>`).join('')}</ul>`;
 }
 
 // ---------- rendering ----------

@@ -4,6 +4,7 @@
 import data from './bank-vocabulary.json';
 import { BarChart } from './chart.js';
 import { COLORS, fmt, h, slider } from './ui.js';
+import { problemText } from '../i18n/problem-text.js';
 
 export function cosine(a, b) {
   let dot = 0, na = 0, nb = 0;
@@ -81,7 +82,7 @@ export class ContextualSection {
   render() {
     const s = this.state;
     const results = s.sentences.map((sentence) => this.engine.trace(this.lesson(sentence)));
-    const problem = results.map((r, k) => r.problems && `Sentence ${k + 1}: ${r.problems[0].field} ${r.problems[0].message}`).find(Boolean);
+    const problem = results.map((r, k) => r.problems && `Sentence ${k + 1}: ${problemText(r.problems[0])}`).find(Boolean);
     if (problem) {
       this.readout.textContent = `${problem}. Add missing words to the vocabulary below.`;
       this.readout.classList.add('bad');

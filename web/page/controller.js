@@ -109,9 +109,9 @@ export function createController({ engine, store, offThread }) {
     if (!incoming.ok) return incoming;
     try {
       const r = tryLesson(incoming.lesson, { preset: null, selection: null, reveal: null });
-      return r.ok ? { ok: true, problems: [] } : { ok: false, problems: r.problems ?? [{ field: 'lesson', message: 'could not be shown' }] };
+      return r.ok ? { ok: true, problems: [] } : { ok: false, problems: r.problems ?? [{ field: 'lesson', message: 'could not be shown', code: 'lesson_not_shown', params: { detail: '' } }] };
     } catch (err) {
-      return { ok: false, problems: [{ field: 'lesson', message: `could not be shown: ${err.message}` }] };
+      return { ok: false, problems: [{ field: 'lesson', message: `could not be shown: ${err.message}`, code: 'lesson_not_shown', params: { detail: err.message } }] };
     }
   }
 

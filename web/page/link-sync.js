@@ -12,6 +12,7 @@ import { LINKED, SCHEMA } from './store.js';
 import { seedFromQuery, VIEW_QUERY, withSomeStepShown } from '../query-options.js';
 import { language, t } from '../i18n/i18n.js';
 import { formatInteger } from '../i18n/numerals.js';
+import { linkProblemText, problemText } from '../i18n/problem-text.js';
 
 const VIEW_DEFAULTS = Object.fromEntries(LINKED.filter((k) => k !== 'lesson').map((k) => [k, SCHEMA[k]]));
 const looksLikeHtml = (t) => typeof t === 'string' && /<\s*[a-z!/]|\bon[a-z]+\s*=|javascript:/i.test(t);
@@ -20,10 +21,10 @@ const looksLikeHtml = (t) => typeof t === 'string' && /<\s*[a-z!/]|\bon[a-z]+\s*
 // what: 'thisLink' | 'browserCopy' | 'newLink' (the notices name it: walkthrough.link.*)
 function acceptDecoded(engine, d, what) {
   const instead = what === 'thisLink' ? 'Default' : 'Previous';
-  if (!d.ok) return { notice: d.empty ? '' : t(`walkthrough.link.unreadable${instead}`, { reason: d.message }) };
+  if (!d.ok) return { notice: d.empty ? '' : t(`walkthrough.link.unreadable${instead}`, { reason: linkProblemText(d) }) };
   let found;
-  try { found = engine.check(d.state.lesson); } catch (err) { if (!err.crashed) throw err; found = [{ field: 'engine', message: err.message }]; }
-  if (found.length) return { notice: t(`walkthrough.link.problems${instead}`, { where: t(`walkthrough.link.${what}`), problems: found.slice(0, 3).map((p) => `${p.field}: ${p.message}`).join('; ') }) };
+  try { found = engine.check(d.state.lesson); } catch (err) { if (!err.crashed) throw err; found = [{ field: 'engine', message: err.message, code: 'engine_stopped', params: { reason: err.message } }]; }
+  if (found.length) return { notice: t(`walkthrough.link.problems${instead}`, { where: t(`walkthrough.link.${what}`), problems: found.slice(0, 3).map(problemText).join('; ') }) };
   // Text that looks like HTML is shown as plain text anyway; say so, since a link made by this page never has it.
   const l = d.state.lesson;
   const texts = [l.title, l.note, l.sentence, d.state.note, ...(Array.isArray(l.tokens) ? l.tokens : []), ...(Array.isArray(l.vocab) ? l.vocab : [])];

@@ -16,6 +16,7 @@ import { Walkthrough, unownedProblems } from '../views/walkthrough.js';
 import { setHtml } from '../views/dom.js';
 import { language, t } from '../i18n/i18n.js';
 import { localizeDigits } from '../i18n/numerals.js';
+import { problemHtml, problemText } from '../i18n/problem-text.js';
 
 // What an edit changed, in the order of the steps: what the engine did not take over from the trace before.
 // Nothing after a lesson that shares nothing with the one before (a preset, a link): marks are for edits.
@@ -47,7 +48,7 @@ export function createPage(app, handlers) {
       if (!text.trim()) { header.showProblem(t('walkthrough.header.typeAWord')); return; }
       header.showProblem('');
       const r = on.sentence(text);
-      if (!r.ok && !r.crashed) header.showProblem(r.problems.map((p) => `${p.field}: ${p.message}`).join(' '));
+      if (!r.ok && !r.crashed) header.showProblem(r.problems.map(problemText).join(' '));
     },
     pageLink: handlers.pageLink,
     onPreset: (id) => on.preset(id),
@@ -139,7 +140,7 @@ export function createPage(app, handlers) {
     }
     const rest = unownedProblems(state.problems);
     part('.problems.global').hidden = rest.length === 0;
-    setHtml(part('.problems.global'), rest.map((p) => `<p><code>${escapeHtml(p.field)}</code> ${escapeHtml(p.message)}</p>`).join(''));
+    setHtml(part('.problems.global'), rest.map((p) => `<p>${problemHtml(p)}</p>`).join(''));
     part('.notice').hidden = !state.notice;
     part('.notice').textContent = state.notice;
     const about = part('.about');

@@ -5,6 +5,7 @@ import { setHtml } from './dom.js';
 import { escapeHtml } from '../lib/escape.js';
 import { t } from '../i18n/i18n.js';
 import { localizeDigits } from '../i18n/numerals.js';
+import { problemHtml } from '../i18n/problem-text.js';
 
 export class StepCard {
   constructor(container, options) {
@@ -40,10 +41,10 @@ export class StepCard {
     this.el.querySelector('h2').textContent = `${k}. ${this.title}`;
   }
 
-  /** data: {problems: [{field, message}], notes: [html]} */
+  /** data: {problems: [{field, message, code, params}], notes: [html]} */
   update({ problems = [], notes = [] } = {}) {
     this.problemsEl.hidden = problems.length === 0;
-    setHtml(this.problemsEl, problems.map((p) => `<p><code>${escapeHtml(p.field)}</code> ${escapeHtml(p.message)}</p>`).join(''));
+    setHtml(this.problemsEl, problems.map((p) => `<p>${problemHtml(p)}</p>`).join(''));
     setHtml(this.notes, notes.map((n) => `<p class="note">${n}</p>`).join(''));
   }
 }

@@ -1,0 +1,18 @@
+#include "problem_json.hpp"
+
+namespace attnlab {
+
+nlohmann::json params_json(const ProblemParams& params) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [name, value] : params) std::visit([&](const auto& v) { out[name] = v; }, value);
+  return out;
+}
+
+nlohmann::json problem_json(const Problem& problem) {
+  return {{"field", problem.field},
+          {"message", problem.message},
+          {"code", problem.code},
+          {"params", params_json(problem.params)}};
+}
+
+}  // namespace attnlab
