@@ -1,0 +1,1 @@
+export const localizeDigits = (text) => text;
