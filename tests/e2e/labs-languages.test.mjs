@@ -83,6 +83,7 @@ for (const lang of LANGUAGES) {
     const keys = words.map((w) => w.replace(/https?:\/\/\S+/g, ''))
       .filter((w) => /\b(labs|common|engine)\.(?!html\b)[a-zA-Z]+/.test(w) || /^[a-z]+(\.[a-zA-Z]+)+$/.test(w));
     assert.deepEqual(keys, [], 'message keys on the page');
+    assert.deepEqual(words.filter((w) => /<\/?[a-z]+[\s>]/.test(w)), [], 'markup shown as text');
     const text = words.join('\n').replace(/\s+/g, ' ').toLowerCase();
     const english = PHRASES.filter((p) => text.includes(p));
     if (lang === 'en') assert.ok(english.length > 50, `the English page shows its messages (${english.length})`);
@@ -95,6 +96,12 @@ for (const lang of LANGUAGES) {
     assert.deepEqual(await page.evaluate(() => window.__csp), [], 'CSP violations');
     assert.deepEqual(problems, []);
     await page.close();
+    // longer words (German) and right to left (Arabic) must not widen a phone's page
+    const phone = await openPage(env, `labs.html?lang=${lang}`, { width: 390, height: 844 });
+    await phone.page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 30000 });
+    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `the phone page is ${overflow}px wider than the screen`);
+    await phone.page.close();
   });
 }
 
