@@ -1,45 +1,46 @@
-// The header's language choice, the same on every page: a labelled <select> of LANGUAGES, each named in itself.
-// Choosing remembers the language and reopens this page with lang= in its address, so the page is rendered once
-// in one language (its store is rebuilt from the address, nothing is read back from the old DOM).
+// The header's language choice for a page without the walkthrough's header (the labs): a labelled menu of our
+// languages, each named in itself. Choosing remembers the language and opens the same page again with lang= in
+// its address, so every string is drawn once by a page that speaks it. Same names and signature as the
+// walkthrough's web/views/language-picker.js (languagePicker(container) → {select, element}, addressIn(code)),
+// so a page can use either.
 import { LANGUAGES, language, rememberLanguage, t } from './i18n.js';
 
-/** This page's address in language `code` (every other part of the address kept). */
+/** The address of this page in `code`: lang= in the query, the fragment kept. */
 export function addressIn(code, href = location.href) {
   const url = new URL(href);
   url.searchParams.set('lang', code);
   return url.href;
 }
 
-/** A relative link to another page of the site that keeps the reader's language ("./index.html?lang=de#step"). */
+/** A relative link to another of our pages in the reader's language ("./index.html" → "./index.html?lang=de"). */
 export function withLanguage(path, code = language()) {
-  const [beforeHash, hash = ''] = path.split('#');
+  const [beforeHash, hash] = path.split('#');
   const [file, query = ''] = beforeHash.split('?');
   const params = new URLSearchParams(query);
   params.set('lang', code);
-  return `${file}?${params}${hash ? `#${hash}` : ''}`;
+  return `${file}?${params}${hash === undefined ? '' : `#${hash}`}`;
 }
 
-/** <label>Language <select name="language"></label>: `onChoose(code)` (default: remember it and reopen the page). */
-export function languagePicker({ id = 'language-picker', onChoose = chooseAndReload } = {}) {
+/** Builds the picker into `container`; `onChoose(code)` defaults to opening the page again in that language. */
+export function languagePicker(container, { onChoose = (code) => location.assign(addressIn(code)) } = {}) {
+  const box = document.createElement('div');
+  box.className = 'language-picker';
   const label = document.createElement('label');
-  label.className = 'language-picker';
-  label.htmlFor = id;
-  const caption = document.createElement('span');
-  caption.textContent = t('common.language');
-  const select = document.createElement('select');
-  select.id = id;
-  select.name = 'language';
+  label.className = 'field language';
+  const name = Object.assign(document.createElement('span'), { textContent: t('common.language') });
+  const select = Object.assign(document.createElement('select'), { name: 'language' });
   for (const l of LANGUAGES) {
-    const option = new Option(l.name, l.code, false, l.code === language());
-    option.lang = l.code; // each name is read in its own language by a screen reader
+    const option = Object.assign(document.createElement('option'), { value: l.code, textContent: l.name, lang: l.code });
+    if (l.dir) option.dir = l.dir;
     select.append(option);
   }
-  select.addEventListener('change', () => onChoose(select.value));
-  label.append(caption, select);
-  return label;
-}
-
-function chooseAndReload(code) {
-  rememberLanguage(code);
-  location.assign(addressIn(code));
+  select.value = language();
+  select.addEventListener('change', () => {
+    rememberLanguage(select.value);
+    onChoose(select.value);
+  });
+  label.append(name, select);
+  box.append(label);
+  container.append(box);
+  return { select, element: box };
 }

@@ -21,7 +21,7 @@ function renderHeader() {
   const back = header.querySelector('a.back');
   back.textContent = t('labs.page.back');
   back.setAttribute('href', withLanguage('./index.html'));
-  header.prepend(languagePicker());
+  header.prepend(languagePicker(header).element);
   header.querySelector('h1').textContent = t('labs.page.heading');
   header.querySelector('.lede').innerHTML = t('labs.page.lede');
   const nav = header.querySelector('nav');
