@@ -5,7 +5,7 @@ import { LineChart } from './chart.js';
 import { COLORS, fmt, h, select, slider } from './ui.js';
 import { language, t } from '../i18n/i18n.js';
 import { localizeDigits } from '../i18n/numerals.js';
-import { parseNumber } from '../numbers.js';
+import { decimalComma as commaIn, readList, writeList } from './number-list.js';
 
 const negative = (text) => localizeDigits(text).replace('-', '−');
 const masks = () => [['-inf', '−∞'], ['-1e9', negative('-1e9')], ['-1e6', negative('-1e6')],
@@ -16,20 +16,7 @@ const RUN_KEYS = { 'float64, naive': 'runFloat64Naive', 'float64, max subtracted
   'float16, naive': 'runFloat16Naive', 'float16, max subtracted': 'runFloat16Max' };
 const runName = (name) => (RUN_KEYS[name] ? t(`labs.precision.${RUN_KEYS[name]}`) : name);
 const FLOAT16_MAX = 65504;
-
-/** Does the language write 0.5 as "0,5"? Then a list of logits is separated by ";" or spaces, not by bare commas. */
-export const decimalComma = (code = language()) =>
-  new Intl.NumberFormat(code).formatToParts(0.5).find((p) => p.type === 'decimal')?.value === ',';
-
-/** A typed list of logits: separated by ";", "،", spaces or ", " everywhere, and by a bare "," where the decimal
- * sign is a point. Each number as parseNumber reads it (so "0,5" in German is 0.5). null when one is not a number. */
-export function readList(text, comma = decimalComma()) {
-  const parts = String(text).split(comma ? /[;،\s]+|,(?=\s)/ : /[,;،\s]+/).map((p) => p.trim()).filter(Boolean);
-  const values = parts.map((p) => parseNumber(p));
-  return values.every((v) => v.ok) ? values.map((v) => v.value) : null;
-}
-/** The logits as the reader would type them back. */
-export const writeList = (values, comma = decimalComma()) => values.map((v) => localizeDigits(String(v))).join(comma ? '; ' : ', ');
+const decimalComma = () => commaIn(language());
 
 export class PrecisionSection {
   constructor(container, engine) {
@@ -37,7 +24,7 @@ export class PrecisionSection {
     this.state = { logits: [2, 1, 0.5, -1], hidden: [false, false, false, true], shift: 0, mask: '-inf' };
     const controls = h('div', { class: 'controls' });
     container.append(controls);
-    this.text = h('input', { type: 'text', name: 'precision-logits', id: 'precision-logits', value: writeList(this.state.logits), size: 24 });
+    this.text = h('input', { type: 'text', name: 'precision-logits', id: 'precision-logits', value: writeList(this.state.logits, decimalComma()), size: 24 });
     this.text.addEventListener('input', () => this.readLogits());
     controls.append(h('label', { class: 'control', for: 'precision-logits' }, h('span', {}, t('labs.precision.logits')), this.text));
     this.shift = slider(controls, { name: 'precision-shift', label: t('labs.precision.shift'), min: 0, max: 20, step: 0.25, value: 0,
@@ -60,7 +47,7 @@ export class PrecisionSection {
   }
 
   readLogits() {
-    const parts = readList(this.text.value);
+    const parts = readList(this.text.value, decimalComma());
     const ok = parts !== null && parts.length >= 1 && parts.length <= 12;
     this.text.setAttribute('aria-invalid', String(!ok));
     if (!ok) { this.message.textContent = t('labs.precision.logitsInvalid'); return; }
