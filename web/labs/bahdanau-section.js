@@ -3,12 +3,16 @@
 // c_i = Σ_j α_ij h_j is what the decoder receives at that step. All six functions side by side.
 import data from './bahdanau-data.json';
 import { MatrixGrid } from './grid.js';
-import { button, fmt, h, numberInput, select, slider } from './ui.js';
+import { button, fmt, h, ltr, numberInput, select, slider, textNumber } from './ui.js';
+import { t } from '../i18n/i18n.js';
 
-const KINDS = [['dot', 'dot: s·h'], ['scaled_dot', 'scaled dot: s·h/√d'], ['general', 'general: s·W·hᵀ'],
-  ['additive', 'additive: vᵀtanh(sW₁ + hW₂)'], ['cosine', 'content-based: cosine'], ['location', 'location: (s·W)[j]']];
-const LABEL = Object.fromEntries(KINDS);
-const SHORT = { dot: 'dot', scaled_dot: 'scaled dot', general: 'general', additive: 'additive', cosine: 'cosine', location: 'location' };
+// The engine's alignment functions by the names it gives them, with their message keys (labs.bahdanau.kind…/short…).
+const KINDS = { dot: 'Dot', scaled_dot: 'ScaledDot', general: 'General', additive: 'Additive', cosine: 'Cosine', location: 'Location' };
+const LABEL = (kind) => t(`labs.bahdanau.kind${KINDS[kind]}`);
+const SHORT = (kind) => t(`labs.bahdanau.short${KINDS[kind]}`);
+// The encoder's dimensions are named in the page's language; the sentences stay the example's English and French.
+const DIMS = { article: 'dimArticle', colour: 'dimColour', animal: 'dimAnimal', action: 'dimAction' };
+const dims = () => data.dims.map((d) => (DIMS[d] ? t(`labs.bahdanau.${DIMS[d]}`) : d));
 
 export class BahdanauSection {
   constructor(container, engine) {
@@ -17,13 +21,13 @@ export class BahdanauSection {
     this.state = { step: 0, seed: 0, kind: 'scaled_dot' };
     const controls = h('div', { class: 'controls' });
     container.append(controls);
-    button(controls, { name: 'bahdanau-prev', label: '◀ previous', onClick: () => this.go(this.state.step - 1) });
-    this.stepSlider = slider(controls, { name: 'bahdanau-step', label: 'output step i', min: 1, max: data.target.length, value: 1,
-      format: (v) => `${v} (“${data.target[v - 1]}”)`, onInput: (v) => this.go(v - 1) });
-    button(controls, { name: 'bahdanau-next', label: 'next ▶', onClick: () => this.go(this.state.step + 1) });
-    select(controls, { name: 'bahdanau-kind', label: 'alignment matrix for', options: KINDS, value: this.state.kind,
+    button(controls, { name: 'bahdanau-prev', label: t('labs.bahdanau.previous'), onClick: () => this.go(this.state.step - 1) });
+    this.stepSlider = slider(controls, { name: 'bahdanau-step', label: t('labs.bahdanau.step'), min: 1, max: data.target.length, value: 1,
+      format: (v) => t('labs.bahdanau.stepValue', { i: fmt(v), word: ltr(data.target[v - 1]) }), onInput: (v) => this.go(v - 1) });
+    button(controls, { name: 'bahdanau-next', label: t('labs.bahdanau.next'), onClick: () => this.go(this.state.step + 1) });
+    select(controls, { name: 'bahdanau-kind', label: t('labs.bahdanau.kind'), options: Object.keys(KINDS).map((k) => [k, LABEL(k)]), value: this.state.kind,
       onChange: (v) => { this.state.kind = v; this.render(); } });
-    numberInput(controls, { name: 'bahdanau-seed', label: 'seed of W, W₁, W₂, v', value: 0, min: 0,
+    numberInput(controls, { name: 'bahdanau-seed', label: t('labs.bahdanau.seed'), value: 0, integer: true,
       onChange: (v) => { this.state.seed = Number.isInteger(v) && v >= 0 ? v : 0; this.render(); } });
     this.stateBox = h('fieldset', { class: 'decoder-state' });
     container.append(this.stateBox);
@@ -47,14 +51,12 @@ export class BahdanauSection {
 
   buildStateInputs() {
     const i = this.state.step;
-    this.stateBox.replaceChildren(h('legend', {}, `decoder state s_${i + 1} (for “${data.target[i]}”) — edit it`));
-    this.S[i].forEach((v, t) => {
-      const input = h('input', { type: 'number', step: 0.1, value: v, name: `bahdanau-s-${t}`, id: `bahdanau-s-${t}` });
-      input.addEventListener('input', () => {
-        const x = Number(input.value);
-        if (input.value !== '' && Number.isFinite(x)) { this.S[i][t] = x; this.compute(); }
-      });
-      this.stateBox.append(h('label', { for: `bahdanau-s-${t}` }, `${data.dims[t]} `, input));
+    this.stateBox.replaceChildren(h('legend', {}, t('labs.bahdanau.stateLegend', { i: fmt(i + 1), word: ltr(data.target[i]) })));
+    const names = dims();
+    this.S[i].forEach((v, d) => {
+      const input = textNumber({ value: v, name: `bahdanau-s-${d}`, id: `bahdanau-s-${d}`,
+        onValue: (x) => { if (Number.isFinite(x)) { this.S[i][d] = x; this.compute(); } } });
+      this.stateBox.append(h('label', { for: `bahdanau-s-${d}` }, `${names[d]} `, input));
     });
   }
 
@@ -68,20 +70,20 @@ export class BahdanauSection {
     const r = this.engine.bahdanau({ H: data.H, S: this.S, seed: s.seed, dA: 4 });
     if (r.error) { this.readout.textContent = r.error; return; }
     const step = r.steps[i];
-    const names = step.map((a) => SHORT[a.kind]);
+    const names = step.map((a) => SHORT(a.kind)), n = fmt(i + 1);
     const k = step.findIndex((a) => a.kind === s.kind);
     this.scores.update({ matrix: step.map((a) => a.scores), rowLabels: names, colLabels: data.source, highlightRow: k,
-      note: `Alignment scores e_${i + 1},j = align(s_${i + 1}, h_j)` });
+      note: t('labs.bahdanau.scoresNote', { i: n }) });
     this.weights.update({ matrix: step.map((a) => a.weights), rowLabels: names, colLabels: data.source, highlightRow: k,
-      note: `Weights α_${i + 1},j = softmax over j` });
-    this.context.update({ matrix: step.map((a) => a.context), rowLabels: names, colLabels: data.dims, highlightRow: k,
-      note: `Context vector c_${i + 1} = Σ_j α_${i + 1},j h_j` });
+      note: t('labs.bahdanau.weightsNote', { i: n }) });
+    this.context.update({ matrix: step.map((a) => a.context), rowLabels: names, colLabels: dims(), highlightRow: k,
+      note: t('labs.bahdanau.contextNote', { i: n }) });
     this.alignment.update({ matrix: r.steps.map((st) => st[k].weights), rowLabels: data.target, colLabels: data.source,
-      highlightRow: i, note: `Alignment matrix (${LABEL[s.kind]}): every output step` });
-    this.encoder.update({ matrix: data.H, rowLabels: data.source, colLabels: data.dims, note: 'Encoder states h_j (rows)' });
+      highlightRow: i, note: t('labs.bahdanau.alignmentNote', { kind: LABEL(s.kind) }) });
+    this.encoder.update({ matrix: data.H, rowLabels: data.source, colLabels: dims(), note: t('labs.bahdanau.encoderNote') });
     const best = step.map((a) => data.source[a.weights.indexOf(Math.max(...a.weights))]);
     this.readout.replaceChildren(
-      h('strong', {}, `Step ${i + 1}, “${data.target[i]}”: `),
-      step.map((a, j) => `${a.kind.replace('_', ' ')} → “${best[j]}” (${fmt(Math.max(...a.weights), 2)})`).join(' · '));
+      h('strong', {}, t('labs.bahdanau.readoutHead', { i: n, word: ltr(data.target[i]) })), ' ',
+      step.map((a, j) => t('labs.bahdanau.readoutItem', { kind: SHORT(a.kind), word: ltr(best[j]), weight: fmt(Math.max(...a.weights), 2) })).join(' · '));
   }
 }

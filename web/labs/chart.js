@@ -2,6 +2,10 @@
 // LineChart: series of (x, y) points, linear/log2/log10 axes, non-finite y values leave a gap.
 // BarChart: grouped bars over named categories.
 // Both follow the views' contract: constructor(container, options), update(data).
+// Tick labels are written in the reader's digits; the plot itself stays left to right in every language (labs.css).
+import { localizeDigits } from '../i18n/numerals.js';
+import { t } from '../i18n/i18n.js';
+
 const SVG = 'http://www.w3.org/2000/svg';
 
 function el(name, attrs = {}, parent) {
@@ -17,11 +21,11 @@ function text(parent, x, y, content, attrs = {}) {
 }
 
 export function formatTick(v) {
-  if (v === 0) return '0';
+  if (v === 0) return localizeDigits('0');
   const a = Math.abs(v);
-  if (a >= 1e4 || a < 1e-3) return v.toExponential(0).replace('e+', 'e');
-  if (a >= 100) return String(Math.round(v));
-  return String(Number(v.toPrecision(3)));
+  if (a >= 1e4 || a < 1e-3) return localizeDigits(v.toExponential(0).replace('e+', 'e'));
+  if (a >= 100) return localizeDigits(String(Math.round(v)));
+  return localizeDigits(String(Number(v.toPrecision(3))));
 }
 
 // Evenly spaced "nice" ticks (1, 2, 5 × 10^k) covering [lo, hi].
@@ -77,7 +81,7 @@ class Frame {
       cap.textContent = o.title;
       this.el.append(cap);
     }
-    this.svg = el('svg', { viewBox: `0 0 ${o.width} ${o.height}`, role: 'img', 'aria-label': o.title ?? 'chart' }, this.el);
+    this.svg = el('svg', { viewBox: `0 0 ${o.width} ${o.height}`, role: 'img', 'aria-label': o.title ?? t('labs.chart.unnamed') }, this.el);
     container.append(this.el);
     this.margin = { left: 58, right: 12, top: 12, bottom: 44 };
   }

@@ -3,8 +3,14 @@
 // it attends to, and the two outputs move apart. Lessons go through the main engine (its tokenizer, its lookup).
 import data from './bank-vocabulary.json';
 import { BarChart } from './chart.js';
-import { COLORS, fmt, h, slider } from './ui.js';
+import { COLORS, fmt, h, ltr, slider, textNumber } from './ui.js';
 import { problemText } from '../i18n/problem-text.js';
+import { t } from '../i18n/i18n.js';
+
+// The features are named in the page's language; the words and sentences stay the lecture's English.
+const FEATURE_KEYS = { finance: 'featureFinance', nature: 'featureNature', water: 'featureWater', motion: 'featureMotion',
+  place: 'featurePlace', grammar: 'featureGrammar' };
+const featureName = (f) => (FEATURE_KEYS[f] ? t(`labs.contextual.${FEATURE_KEYS[f]}`) : f);
 
 export function cosine(a, b) {
   let dot = 0, na = 0, nb = 0;
@@ -24,42 +30,38 @@ export class ContextualSection {
     this.inputs = this.state.sentences.map((s, k) => {
       const input = h('input', { type: 'text', name: `bank-sentence-${k}`, id: `bank-sentence-${k}`, value: s });
       input.addEventListener('input', () => { this.state.sentences[k] = input.value; this.render(); });
-      controls.append(h('label', { class: 'control', for: `bank-sentence-${k}` }, h('span', {}, `sentence ${k + 1}`), input));
+      controls.append(h('label', { class: 'control', for: `bank-sentence-${k}` }, h('span', {}, t('labs.contextual.sentence', { n: fmt(k + 1) })), input));
       return input;
     });
     const row = h('div', { class: 'controls' });
     container.append(row);
     const word = h('input', { type: 'text', name: 'bank-word', id: 'bank-word', value: this.state.word, size: 10 });
     word.addEventListener('input', () => { this.state.word = word.value.trim(); this.render(); });
-    row.append(h('label', { class: 'control', for: 'bank-word' }, h('span', {}, 'word to compare'), word));
-    slider(row, { name: 'bank-temperature', label: 'divide scores by', min: 0.1, max: 3, step: 0.05, value: 0.5,
-      format: (v) => v.toFixed(2), onInput: (v) => { this.state.temperature = v; this.render(); } });
+    row.append(h('label', { class: 'control', for: 'bank-word' }, h('span', {}, t('labs.contextual.word')), word));
+    slider(row, { name: 'bank-temperature', label: t('labs.contextual.temperature'), min: 0.1, max: 3, step: 0.05, value: 0.5,
+      format: (v) => fmt(Number(v.toFixed(2)), 2), onInput: (v) => { this.state.temperature = v; this.render(); } });
     this.readout = h('p', { class: 'readout', 'aria-live': 'polite', 'data-readout': 'bank' });
     container.append(this.readout);
     const figs = h('div', { class: 'charts' });
     container.append(figs);
-    this.attends = [0, 1].map((k) => new BarChart(figs, { id: `bank-attends-${k}`, title: `Sentence ${k + 1}: what the word attends to`, yLabel: 'weight', height: 240 }));
-    this.vectorsChart = new BarChart(figs, { id: 'bank-vectors', title: 'The word’s vector, feature by feature', yLabel: 'value', width: 900, height: 260 });
+    this.attends = [0, 1].map((k) => new BarChart(figs, { id: `bank-attends-${k}`, title: t('labs.contextual.attendsTitle', { n: fmt(k + 1) }), yLabel: t('labs.contextual.weight'), height: 240 }));
+    this.vectorsChart = new BarChart(figs, { id: 'bank-vectors', title: t('labs.contextual.vectorTitle'), yLabel: t('labs.contextual.value'), width: 900, height: 260 });
     this.vectorsChart.el.classList.add('wide');
-    this.tableBox = h('details', { class: 'vocab', open: '' }, h('summary', {}, 'The vocabulary: static vectors (edit any number; “add word” for new words)'));
+    this.tableBox = h('details', { class: 'vocab', open: '' }, h('summary', {}, t('labs.contextual.vocabulary')));
     container.append(this.tableBox);
     this.buildTable();
     this.render();
   }
 
   buildTable() {
-    const head = h('tr', {}, h('th', {}, 'word'), ...this.features.map((f) => h('th', { scope: 'col' }, f)));
+    const head = h('tr', {}, h('th', { scope: 'col' }, t('labs.contextual.wordColumn')), ...this.features.map((f) => h('th', { scope: 'col' }, featureName(f))));
     const rows = Object.entries(this.vectors).map(([w, v]) => h('tr', {}, h('th', { scope: 'row' }, w), ...v.map((x, j) => {
-      const input = h('input', { type: 'number', step: 0.1, value: x, name: `bank-vec-${w}-${j}`, 'aria-label': `${w} ${this.features[j]}` });
-      input.addEventListener('input', () => {
-        const val = Number(input.value);
-        input.setAttribute('aria-invalid', String(!Number.isFinite(val) || input.value === ''));
-        if (Number.isFinite(val) && input.value !== '') { this.vectors[w][j] = val; this.render(); }
-      });
+      const input = textNumber({ value: x, name: `bank-vec-${w}-${j}`, 'aria-label': t('labs.contextual.cell', { word: w, feature: featureName(this.features[j]) }),
+        onValue: (val) => { if (Number.isFinite(val)) { this.vectors[w][j] = val; this.render(); } } });
       return h('td', {}, input);
     })));
-    const addName = h('input', { type: 'text', name: 'bank-new-word', size: 10, placeholder: 'new word', 'aria-label': 'new word' });
-    const add = h('button', { type: 'button', name: 'bank-add-word' }, 'add word');
+    const addName = h('input', { type: 'text', name: 'bank-new-word', size: 10, placeholder: t('labs.contextual.newWord'), 'aria-label': t('labs.contextual.newWord') });
+    const add = h('button', { type: 'button', name: 'bank-add-word' }, t('labs.contextual.addWord'));
     add.addEventListener('click', () => {
       const w = addName.value.trim();
       if (!w || this.vectors[w]) return;
@@ -82,16 +84,16 @@ export class ContextualSection {
   render() {
     const s = this.state;
     const results = s.sentences.map((sentence) => this.engine.trace(this.lesson(sentence)));
-    const problem = results.map((r, k) => r.problems && `Sentence ${k + 1}: ${problemText(r.problems[0])}`).find(Boolean);
+    const problem = results.map((r, k) => r.problems && t('labs.contextual.problem', { n: fmt(k + 1), problem: problemText(r.problems[0]) })).find(Boolean);
     if (problem) {
-      this.readout.textContent = `${problem}. Add missing words to the vocabulary below.`;
+      this.readout.textContent = problem;
       this.readout.classList.add('bad');
       return;
     }
     this.readout.classList.remove('bad');
     const found = results.map((r) => r.tokens.indexOf(s.word));
     if (found.some((i) => i < 0)) {
-      this.readout.textContent = `“${s.word}” must appear in both sentences to compare its two vectors.`;
+      this.readout.textContent = t('labs.contextual.missingWord', { word: s.word });
       this.readout.classList.add('bad');
       return;
     }
@@ -102,17 +104,20 @@ export class ContextualSection {
       const others = w.map((v, j) => (j === found[k] ? -1 : v));
       const top = others.indexOf(Math.max(...others));
       this.attends[k].update({ y: [0, 1], categories: r.tokens, highlight: found[k],
-        series: [{ name: `${s.word} → each word`, color: k ? COLORS.scaled : COLORS.raw, values: w }] });
+        series: [{ name: t('labs.contextual.attendsSeries', { word: s.word }), color: k ? COLORS.scaled : COLORS.raw, values: w }] });
       this.attends[k].top = r.tokens[top];
     });
-    this.vectorsChart.update({ categories: this.features, series: [
-      { name: 'static (both sentences)', color: '#888', values: statics[0] },
-      { name: 'contextual, sentence 1', color: COLORS.raw, values: contextual[0] },
-      { name: 'contextual, sentence 2', color: COLORS.scaled, values: contextual[1] }] });
+    this.vectorsChart.update({ categories: this.features.map(featureName), series: [
+      { name: t('labs.contextual.staticSeries'), color: '#888', values: statics[0] },
+      { name: t('labs.contextual.contextualSeries', { n: fmt(1) }), color: COLORS.raw, values: contextual[0] },
+      { name: t('labs.contextual.contextualSeries', { n: fmt(2) }), color: COLORS.scaled, values: contextual[1] }] });
     const cs = cosine(statics[0], statics[1]), cc = cosine(contextual[0], contextual[1]);
     this.readout.replaceChildren(
-      h('strong', {}, `cos(static, static) = ${fmt(cs, 3)}`), ', ',
-      h('strong', { 'data-cosine': cc }, `cos(contextual 1, contextual 2) = ${fmt(cc, 3)}`), '. ',
-      `Besides itself, in sentence 1 “${s.word}” attends most to “${this.attends[0].top}”, in sentence 2 to “${this.attends[1].top}”.`);
+      h('strong', {}, t('labs.contextual.cosStatic', { value: fmt(cs, 3) })), t('labs.contextual.afterStatic'),
+      h('strong', { 'data-cosine': cc }, t('labs.contextual.cosContextual', { value: fmt(cc, 3) })), t('labs.contextual.afterContextual'),
+      t('labs.contextual.attendsMost', { word: ltr(s.word), first: ltr(this.attends[0].top), second: ltr(this.attends[1].top) }));
   }
 }
+
+// A sentence the engine cannot read: its problem in the page's language (the engine's code, when the message
+// files know it), else a sentence that says what to do; English readers see the engine's own words.

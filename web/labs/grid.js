@@ -2,6 +2,7 @@
 // signed values on a blue–white–orange ramp): the walkthrough's ramps (colors.js), so a colour means the same
 // thing on every page. constructor(container, options), update(data).
 import { diverging, sequential, textColorFor } from '../colors.js';
+import { localizeDigits } from '../i18n/numerals.js';
 
 function cellRgb(value, signed, limit = 1) {
   if (!Number.isFinite(value)) return [220, 220, 220];
@@ -57,7 +58,7 @@ export class MatrixGrid {
         td.dataset.row = i;
         td.dataset.col = j;
         td.dataset.value = v;
-        td.textContent = Number.isFinite(v) ? v.toFixed(o.digits) : String(v);
+        td.textContent = Number.isFinite(v) ? localizeDigits(v.toFixed(o.digits)) : String(v);
       });
     });
     const parts = [table];

@@ -2,6 +2,7 @@
 // the variance of the scores and what the softmax does with them, with and without scaling.
 import { BarChart, LineChart } from './chart.js';
 import { COLORS, fmt, h, numberInput, slider } from './ui.js';
+import { t } from '../i18n/i18n.js';
 
 const POWERS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
 
@@ -12,21 +13,22 @@ export class ScaleSection {
     const controls = h('div', { class: 'controls' });
     container.append(controls);
     this.dK = slider(controls, { name: 'scale-dk', label: 'd_k', min: 0, max: 100, value: 60,
-      format: (p) => String(toDk(p)), onInput: (p) => { this.state.dK = toDk(p); this.render(); } });
-    slider(controls, { name: 'scale-keys', label: 'keys per query', min: 2, max: 64, value: this.state.keys,
+      format: (p) => fmt(toDk(p)), onInput: (p) => { this.state.dK = toDk(p); this.render(); } });
+    slider(controls, { name: 'scale-keys', label: t('labs.scale.keys'), min: 2, max: 64, value: this.state.keys, format: fmt,
       onInput: (v) => { this.state.keys = v; this.render(); } });
-    numberInput(controls, { name: 'scale-seed', label: 'seed', value: 0, min: 0, max: engine.schema().maxSeed,
-      onChange: (v) => { this.state.seed = Number.isInteger(v) && v >= 0 ? v : 0; this.render(); } });
+    const maxSeed = engine.schema().maxSeed;
+    numberInput(controls, { name: 'scale-seed', label: t('labs.scale.seed'), value: 0, integer: true,
+      onChange: (v) => { this.state.seed = Number.isInteger(v) && v >= 0 && v <= maxSeed ? v : 0; this.render(); } });
     this.readout = h('p', { class: 'readout', 'aria-live': 'polite', 'data-readout': 'scale' });
     container.append(this.readout);
     const charts = h('div', { class: 'charts' });
     container.append(charts);
-    const common = { xLabel: 'd_k (log scale)', xScale: 'log2' };
-    this.variance = new LineChart(charts, { id: 'scale-variance', title: 'Variance of the scores', yLabel: 'variance (log scale)', yScale: 'log10', ...common });
-    this.maxWeight = new LineChart(charts, { id: 'scale-max', title: 'Largest softmax weight in a row (mean)', yLabel: 'largest weight', ...common });
-    this.entropy = new LineChart(charts, { id: 'scale-entropy', title: 'Row entropy (mean)', yLabel: 'entropy (nats)', ...common });
-    this.jacobian = new LineChart(charts, { id: 'scale-jacobian', title: 'Size of the softmax gradient ‖diag(p) − p pᵀ‖', yLabel: 'Frobenius norm', ...common });
-    this.example = new BarChart(charts, { id: 'scale-example', title: 'One query’s weights at the chosen d_k', xLabel: 'key', yLabel: 'weight' });
+    const common = { xLabel: t('labs.scale.xLabel'), xScale: 'log2' };
+    this.variance = new LineChart(charts, { id: 'scale-variance', title: t('labs.scale.varianceTitle'), yLabel: t('labs.scale.varianceAxis'), yScale: 'log10', ...common });
+    this.maxWeight = new LineChart(charts, { id: 'scale-max', title: t('labs.scale.maxTitle'), yLabel: t('labs.scale.maxAxis'), ...common });
+    this.entropy = new LineChart(charts, { id: 'scale-entropy', title: t('labs.scale.entropyTitle'), yLabel: t('labs.scale.entropyAxis'), ...common });
+    this.jacobian = new LineChart(charts, { id: 'scale-jacobian', title: t('labs.scale.jacobianTitle'), yLabel: t('labs.scale.jacobianAxis'), ...common });
+    this.example = new BarChart(charts, { id: 'scale-example', title: t('labs.scale.exampleTitle'), xLabel: t('labs.scale.exampleAxisX'), yLabel: t('labs.scale.exampleAxisY') });
     this.render();
   }
 
@@ -36,29 +38,28 @@ export class ScaleSection {
     const rows = this.engine.scaleLab({ dK: dKs, keys: s.keys, queries: s.queries, seed: s.seed });
     this.rows = rows;
     const line = (name, color, f, dashed) => ({ name, color, dashed, points: rows.map((r) => [r.dK, f(r)]) });
-    const marker = s.dK;
+    const marker = s.dK, raw = t('labs.scale.raw'), scaled = t('labs.scale.scaled');
     this.variance.update({ marker, series: [
-      line('raw q·k', COLORS.raw, (r) => r.rawVariance),
-      line('scaled q·k / √d_k', COLORS.scaled, (r) => r.scaledVariance),
-      line('d_k (the prediction)', '#777', (r) => r.dK, true)] });
+      line(t('labs.scale.rawScores'), COLORS.raw, (r) => r.rawVariance),
+      line(t('labs.scale.scaledScores'), COLORS.scaled, (r) => r.scaledVariance),
+      line(t('labs.scale.prediction'), '#777', (r) => r.dK, true)] });
     this.maxWeight.update({ marker, y: [0, 1], series: [
-      line('raw', COLORS.raw, (r) => r.raw.maxWeight), line('scaled', COLORS.scaled, (r) => r.scaled.maxWeight),
-      line(`uniform 1/${s.keys}`, '#777', () => 1 / s.keys, true)] });
+      line(raw, COLORS.raw, (r) => r.raw.maxWeight), line(scaled, COLORS.scaled, (r) => r.scaled.maxWeight),
+      line(t('labs.scale.uniformWeight', { keys: fmt(s.keys) }), '#777', () => 1 / s.keys, true)] });
     this.entropy.update({ marker, y: [0, Math.ceil(Math.log(s.keys) * 2) / 2], series: [
-      line('raw', COLORS.raw, (r) => r.raw.entropy), line('scaled', COLORS.scaled, (r) => r.scaled.entropy),
-      line(`uniform ln ${s.keys}`, '#777', () => Math.log(s.keys), true)] });
+      line(raw, COLORS.raw, (r) => r.raw.entropy), line(scaled, COLORS.scaled, (r) => r.scaled.entropy),
+      line(t('labs.scale.uniformEntropy', { keys: fmt(s.keys) }), '#777', () => Math.log(s.keys), true)] });
     this.jacobian.update({ marker, series: [
-      line('raw', COLORS.raw, (r) => r.raw.jacobianNorm), line('scaled', COLORS.scaled, (r) => r.scaled.jacobianNorm)] });
+      line(raw, COLORS.raw, (r) => r.raw.jacobianNorm), line(scaled, COLORS.scaled, (r) => r.scaled.jacobianNorm)] });
     const r = rows.find((x) => x.dK === s.dK);
-    this.example.update({ y: [0, 1], categories: r.example.rawWeights.map((_, j) => String(j + 1)), series: [
-      { name: 'raw', color: COLORS.raw, values: r.example.rawWeights },
-      { name: 'scaled', color: COLORS.scaled, values: r.example.scaledWeights }] });
+    this.example.update({ y: [0, 1], categories: r.example.rawWeights.map((_, j) => fmt(j + 1)), series: [
+      { name: raw, color: COLORS.raw, values: r.example.rawWeights },
+      { name: scaled, color: COLORS.scaled, values: r.example.scaledWeights }] });
     this.readout.replaceChildren(
-      h('strong', {}, `d_k = ${s.dK}: `),
-      `raw scores have variance ${fmt(r.rawVariance, 1)}, scaled ${fmt(r.scaledVariance)}. `,
-      `The largest weight averages ${fmt(r.raw.maxWeight)} raw vs ${fmt(r.scaled.maxWeight)} scaled; `,
-      `the gradient norm is ${fmt(r.raw.jacobianNorm)} raw vs ${fmt(r.scaled.jacobianNorm)} scaled `,
-      `(${s.queries} queries × ${s.keys} keys, seed ${s.seed}).`);
+      h('strong', {}, t('labs.scale.readoutHead', { dK: fmt(s.dK) })), ' ',
+      t('labs.scale.readout', { rawVariance: fmt(r.rawVariance, 1), scaledVariance: fmt(r.scaledVariance),
+        rawMax: fmt(r.raw.maxWeight), scaledMax: fmt(r.scaled.maxWeight), rawGradient: fmt(r.raw.jacobianNorm),
+        scaledGradient: fmt(r.scaled.jacobianNorm), queries: fmt(s.queries), keys: fmt(s.keys), seed: fmt(s.seed) }));
   }
 }
 

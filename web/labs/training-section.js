@@ -2,7 +2,9 @@
 // cross-entropy of a masked-token task; the page only asks for steps and draws the loss and the weights.
 import { BarChart, LineChart } from './chart.js';
 import { MatrixGrid } from './grid.js';
-import { COLORS, button, fmt, h, numberInput, select } from './ui.js';
+import { COLORS, button, fmt, h, ltr, numberInput, select } from './ui.js';
+import { t } from '../i18n/i18n.js';
+import { localizeDigits } from '../i18n/numerals.js';
 
 const MAX_STEPS = 3000;
 
@@ -13,31 +15,36 @@ export class TrainingSection {
     this.playing = false;
     const controls = h('div', { class: 'controls' });
     container.append(controls);
-    this.playButton = button(controls, { name: 'train-play', label: '▶ play', onClick: () => (this.playing ? this.pause() : this.play()) });
-    button(controls, { name: 'train-step', label: 'step', onClick: () => { this.pause(); this.advance(1); } });
-    button(controls, { name: 'train-reset', label: 'reset', onClick: () => this.reset() });
-    select(controls, { name: 'train-speed', label: 'steps per frame', options: [['1', '1'], ['2', '2'], ['5', '5'], ['20', '20']],
+    this.playButton = button(controls, { name: 'train-play', label: t('labs.training.play'), onClick: () => (this.playing ? this.pause() : this.play()) });
+    button(controls, { name: 'train-step', label: t('labs.training.step'), onClick: () => { this.pause(); this.advance(1); } });
+    button(controls, { name: 'train-reset', label: t('labs.training.reset'), onClick: () => this.reset() });
+    select(controls, { name: 'train-speed', label: t('labs.training.speed'), options: ['1', '2', '5', '20'].map((v) => [v, localizeDigits(v)]),
       value: '2', onChange: (v) => { this.state.speed = Number(v); } });
-    numberInput(controls, { name: 'train-seed', label: 'seed', value: 1, min: 0, max: engine.schema().maxSeed,
-      onChange: (v) => { this.state.seed = Number.isInteger(v) && v >= 0 ? v : 1; this.reset(); } });
-    select(controls, { name: 'train-optimizer', label: 'optimizer', value: 'adam:0.005', options: [
-      ['adam:0.005', 'Adam, rate 0.005'], ['adam:0.02', 'Adam, rate 0.02'], ['sgd:0.5', 'plain gradient descent, rate 0.5'],
-      ['sgd:0.05', 'plain gradient descent, rate 0.05']],
+    const maxSeed = engine.schema().maxSeed;
+    numberInput(controls, { name: 'train-seed', label: t('labs.training.seed'), value: 1, integer: true,
+      onChange: (v) => { this.state.seed = Number.isInteger(v) && v >= 0 && v <= maxSeed ? v : 1; this.reset(); } });
+    select(controls, { name: 'train-optimizer', label: t('labs.training.optimizer'), value: 'adam:0.005',
+      options: ['adam:0.005', 'adam:0.02', 'sgd:0.5', 'sgd:0.05'].map((v) => {
+        const [kind, rate] = v.split(':');
+        return [v, t(`labs.training.${kind}`, { rate: fmt(Number(rate)) })];
+      }),
       onChange: (v) => { const [o, r] = v.split(':'); this.state.adam = o === 'adam'; this.state.learningRate = Number(r); this.reset(); } });
     const showRow = h('div', { class: 'controls' });
     container.append(showRow);
-    button(showRow, { name: 'train-prev-example', label: '◀', onClick: () => this.show(this.state.shown - 1) });
+    button(showRow, { name: 'train-prev-example', label: '◀', onClick: () => this.show(this.state.shown - 1) })
+      .setAttribute('aria-label', t('labs.training.previousSentence'));
     this.exampleLabel = h('span', { class: 'example-label', 'data-readout': 'train-example' });
     showRow.append(this.exampleLabel);
-    button(showRow, { name: 'train-next-example', label: '▶', onClick: () => this.show(this.state.shown + 1) });
+    button(showRow, { name: 'train-next-example', label: '▶', onClick: () => this.show(this.state.shown + 1) })
+      .setAttribute('aria-label', t('labs.training.nextSentence'));
     this.readout = h('p', { class: 'readout', 'aria-live': 'off', 'data-readout': 'train' });
     container.append(this.readout);
     const figs = h('div', { class: 'charts' });
     container.append(figs);
-    this.lossChart = new LineChart(figs, { id: 'train-loss', title: 'Training loss (cross-entropy, mean over the sentences)',
-      xLabel: 'gradient steps', yLabel: 'loss (log scale)', yScale: 'log10' });
+    this.lossChart = new LineChart(figs, { id: 'train-loss', title: t('labs.training.lossTitle'),
+      xLabel: t('labs.training.lossAxisX'), yLabel: t('labs.training.lossAxisY'), yScale: 'log10' });
     this.heatmap = new MatrixGrid(figs, { id: 'train-weights' });
-    this.probs = new BarChart(figs, { id: 'train-probs', title: 'The model’s guess for [MASK]', yLabel: 'probability', height: 240 });
+    this.probs = new BarChart(figs, { id: 'train-probs', title: t('labs.training.probsTitle'), yLabel: t('labs.training.probsAxis'), height: 240 });
     this.reset();
   }
 
@@ -65,7 +72,7 @@ export class TrainingSection {
 
   play() {
     this.playing = true;
-    this.playButton.textContent = '❚❚ pause';
+    this.playButton.textContent = t('labs.training.pause');
     const tick = () => {
       if (!this.playing) return;
       const r = this.advance(this.state.speed);
@@ -78,24 +85,26 @@ export class TrainingSection {
   pause() {
     this.playing = false;
     if (this.frame) cancelAnimationFrame(this.frame);
-    this.playButton.textContent = '▶ play';
+    this.playButton.textContent = t('labs.training.play');
   }
 
   draw(r) {
     this.last = r;
     const vocab = r.vocabulary, ex = r.example, m = ex.ids.length / 2;
-    const tokens = ex.ids.map((id, j) => `${j + 1}:${vocab[id]}`);
-    this.exampleLabel.textContent = `sentence ${this.state.shown + 1} of ${r.examples}: ${ex.ids.map((id) => vocab[id]).join(' ')}  → answer “${vocab[ex.target]}”`;
+    const tokens = ex.ids.map((id, j) => `${localizeDigits(String(j + 1))}:${vocab[id]}`);
+    this.exampleLabel.textContent = t('labs.training.example', { n: fmt(this.state.shown + 1), total: fmt(r.examples),
+      tokens: ltr(ex.ids.map((id) => vocab[id]).join(' ')), answer: ltr(vocab[ex.target]) });
     const points = this.losses.map((l, t) => [t, l]);
-    this.lossChart.update({ x: [0, Math.max(50, this.losses.length - 1)], series: [{ name: 'loss', color: COLORS.raw, points, dots: false },
-      { name: `guessing: ln ${vocab.length - 1}`, color: '#777', dashed: true, points: [[0, Math.log(vocab.length - 1)], [Math.max(50, this.losses.length - 1), Math.log(vocab.length - 1)]], dots: false }] });
+    this.lossChart.update({ x: [0, Math.max(50, this.losses.length - 1)], series: [{ name: t('labs.training.lossSeries'), color: COLORS.raw, points, dots: false },
+      { name: t('labs.training.guessSeries', { n: fmt(vocab.length - 1) }), color: '#777', dashed: true, points: [[0, Math.log(vocab.length - 1)], [Math.max(50, this.losses.length - 1), Math.log(vocab.length - 1)]], dots: false }] });
     this.heatmap.update({ matrix: r.weights, rowLabels: tokens, colLabels: tokens, highlightRow: ex.position,
-      highlightCol: (ex.position + m) % (2 * m), note: `Attention weights of this sentence (row = query). [MASK] is row ${ex.position + 1}; its copy sits at column ${(ex.position + m) % (2 * m) + 1}.` });
-    this.probs.update({ y: [0, 1], categories: vocab.slice(0, -1), highlight: ex.target, series: [{ name: 'P(symbol)', color: COLORS.scaled, values: r.probs }] });
+      highlightCol: (ex.position + m) % (2 * m), note: t('labs.training.weightsNote', { row: fmt(ex.position + 1), column: fmt((ex.position + m) % (2 * m) + 1) }) });
+    this.probs.update({ y: [0, 1], categories: vocab.slice(0, -1), highlight: ex.target, series: [{ name: t('labs.training.probsSeries'), color: COLORS.scaled, values: r.probs }] });
     const partner = (ex.position + m) % (2 * m);
     this.readout.replaceChildren(
-      h('strong', {}, `step ${r.step}`), ` · loss ${fmt(r.loss, 4)} (from ${fmt(this.losses[0], 3)}) · accuracy ${fmt(100 * r.accuracy, 1)}% · `,
-      `[MASK] puts ${fmt(r.weights[ex.position][partner], 2)} of its attention on the copy`);
+      h('strong', {}, t('labs.training.readoutHead', { step: fmt(r.step) })), ' · ',
+      t('labs.training.readout', { loss: fmt(r.loss, 4), first: fmt(this.losses[0], 3), accuracy: fmt(100 * r.accuracy, 1),
+        share: fmt(r.weights[ex.position][partner], 2) }));
     this.readout.dataset.step = r.step;
     this.readout.dataset.loss = r.loss;
   }

@@ -1,4 +1,7 @@
 // Small form helpers shared by the lab sections: every control has a visible label and a name for tests.
+// Numbers are shown and typed as the reader's language writes them (localizeDigits, parseNumber): "0,5" in German.
+import { localizeDigits } from '../i18n/numerals.js';
+import { parseNumber } from '../numbers.js';
 export function h(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -22,10 +25,23 @@ export function slider(parent, { name, label, min, max, step = 1, value, format 
   return { input, set(v) { input.value = v; sync(); } };
 }
 
-export function numberInput(parent, { name, label, value, min, max, step = 1, onChange }) {
-  const input = h('input', { type: 'number', name, id: name, value, step, ...(min !== undefined && { min }), ...(max !== undefined && { max }) });
-  input.addEventListener('change', () => onChange(Number(input.value)));
+/** A number typed as the reader writes it (a text box: type=number refuses a decimal comma); onChange gets
+ * the exact double, or NaN when the text is not a number (the box is then marked invalid). */
+export function numberInput(parent, { name, label, value, onChange, integer = false, attrs = {} }) {
+  const input = textNumber({ name, id: name, value, integer, attrs, onValue: onChange, on: 'change' });
   parent.append(h('label', { class: 'control', for: name }, h('span', {}, label), input));
+  return input;
+}
+
+/** The bare text box of numberInput; `on` = the event that reads it ('input' recomputes while typing). */
+export function textNumber({ value, integer = false, attrs = {}, onValue, on = 'input', ...rest }) {
+  const input = h('input', { type: 'text', inputmode: integer ? 'numeric' : 'decimal', autocomplete: 'off', spellcheck: 'false',
+    value: localizeDigits(String(value)), ...rest, ...attrs });
+  input.addEventListener(on, () => {
+    const read = parseNumber(input.value);
+    input.setAttribute('aria-invalid', String(!read.ok));
+    onValue(read.ok ? read.value : NaN);
+  });
   return input;
 }
 
@@ -45,12 +61,18 @@ export function button(parent, { name, label, onClick }) {
   return b;
 }
 
+/** A number for the reader: at most `digits` decimals, in the language's digits and decimal sign, − for minus. */
 export function fmt(v, digits = 3) {
   if (Number.isNaN(v)) return 'NaN';
   if (v === Infinity) return '∞';
   if (v === -Infinity) return '−∞';
-  if (v !== 0 && (Math.abs(v) >= 1e5 || Math.abs(v) < 1e-3)) return v.toExponential(2).replace('e+', 'e');
-  return Number(v.toFixed(digits)).toString().replace('-', '−');
+  const canonical = v !== 0 && (Math.abs(v) >= 1e5 || Math.abs(v) < 1e-3)
+    ? v.toExponential(2).replace('e+', 'e') : Number(v.toFixed(digits)).toString();
+  return localizeDigits(canonical).replace(/-/g, '−');
 }
+
+/** Text kept left to right inside a right-to-left sentence (token sequences, lists of numbers): a bidi isolate
+ * (only on a right-to-left page; elsewhere the text is left as it is). */
+export const ltr = (text) => (document.documentElement.dir === 'rtl' ? `\u2066${text}\u2069` : text);
 
 export const COLORS = { raw: '#c75a06', scaled: '#2166ac', a: '#1b9e77', b: '#7570b3', c: '#d95f02', d: '#e7298a', e: '#66a61e', f: '#a6761d' };
