@@ -1,18 +1,23 @@
-// Reading numbers a student types, and writing numbers into cells.
+// Reading numbers a student types, and writing numbers into cells. A reader may type a number as their language
+// writes it ("0,5", "٠٫٥"): canonicalDigits turns it into the canonical form first, so the engine receives the
+// exact same double whatever the page's language. Problems carry a code (and the text) for the page to translate;
+// `message` stays English for the command line and old callers.
+import { canonicalDigits } from './i18n/numerals.js';
 
 export const MAX_ABS = 1e12; // the engine's limit for every number in a lesson
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
-/** {ok: true, value} or {ok: false, message} — never throws, never returns NaN or Infinity. */
+/** {ok: true, value} or {ok: false, code, text, message} — never throws, never returns NaN or Infinity. */
 export function parseNumber(text) {
-  const t = String(text).trim().replace(/\u2212/g, '-').replace(/,/g, '.');
-  if (t === '') return { ok: false, message: 'type a number' };
-  if (/^[+-]?(nan|inf(inity)?)$/i.test(t)) return { ok: false, message: `“${t}” is not a finite number` };
-  if (!NUMBER.test(t)) return { ok: false, message: `“${t}” is not a number` };
+  const t = canonicalDigits(text).trim();
+  const problem = (code, message) => ({ ok: false, code, text: t, message });
+  if (t === '') return problem('empty', 'type a number');
+  if (/^[+-]?(nan|inf(inity)?)$/i.test(t)) return problem('notFinite', `“${t}” is not a finite number`);
+  if (!NUMBER.test(t)) return problem('notNumber', `“${t}” is not a number`);
   const value = Number(t);
-  if (!Number.isFinite(value)) return { ok: false, message: `“${t}” is too large to represent` };
-  if (Math.abs(value) > MAX_ABS) return { ok: false, message: `“${t}” is beyond ±1e12, the largest value allowed` };
+  if (!Number.isFinite(value)) return problem('tooLarge', `“${t}” is too large to represent`);
+  if (Math.abs(value) > MAX_ABS) return problem('beyondLimit', `“${t}” is beyond ±1e12, the largest value allowed`);
   return { ok: true, value: Object.is(value, -0) ? 0 : value };
 }
 

@@ -3,6 +3,7 @@
 // with {{placeholders}}; plurals use i18next's _one/_other suffixes and the language's CLDR rules.
 import i18next from 'i18next';
 import { LANGUAGES, chooseLanguage, directionOf } from './languages.js';
+import { setNumberLanguage, storedDigits } from './numerals.js';
 
 const MESSAGES = import.meta.glob('./locales/*.json', { import: 'default' });
 const STORED = 'attention-lab:language';
@@ -29,6 +30,7 @@ export async function startLanguage({ query = new URLSearchParams(location.searc
     interpolation: { escapeValue: false }, // views set textContent, never innerHTML
     returnNull: false,
   });
+  setNumberLanguage(code, { arabicDigits: storedDigits() });
   document.documentElement.lang = code;
   document.documentElement.dir = directionOf(code);
   return code;
