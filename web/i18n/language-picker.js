@@ -1,11 +1,11 @@
-// The header's language choice for a page without the walkthrough's header (the labs): a labelled menu of our
-// languages, each named in itself. Choosing remembers the language and opens the same page again with lang= in
-// its address, so every string is drawn once by a page that speaks it. Same names and signature as the
-// walkthrough's web/views/language-picker.js (languagePicker(container) → {select, element}, addressIn(code)),
-// so a page can use either.
+// The reader's language, chosen in a page's header (the walkthrough, the exercises, the labs): a menu of our languages, each named in itself, and for Arabic the
+// choice of digits (Arabic-Indic ٠١٢ or Latin 012: offered, not forced). Choosing remembers the choice and opens
+// the same page again in that language with lang= in its address (the lesson stays in the link's fragment), so
+// every string is drawn once by a page that speaks it.
 import { LANGUAGES, language, rememberLanguage, t } from './i18n.js';
+import { offersArabicDigits, numberLanguage, rememberDigits } from './numerals.js';
 
-/** The address of this page in `code`: lang= in the query, the fragment kept. */
+/** The address of this page in `code`: lang= in the query, the fragment (the lesson) kept. */
 export function addressIn(code, href = location.href) {
   const url = new URL(href);
   url.searchParams.set('lang', code);
@@ -22,7 +22,7 @@ export function withLanguage(path, code = language()) {
 }
 
 /** Builds the picker into `container`; `onChoose(code)` defaults to opening the page again in that language. */
-export function languagePicker(container, { onChoose = (code) => location.assign(addressIn(code)) } = {}) {
+export function languagePicker(container, { onChoose = (code) => location.assign(addressIn(code)), onDigits = () => location.reload() } = {}) {
   const box = document.createElement('div');
   box.className = 'language-picker';
   const label = document.createElement('label');
@@ -41,6 +41,16 @@ export function languagePicker(container, { onChoose = (code) => location.assign
   });
   label.append(name, select);
   box.append(label);
+  if (offersArabicDigits(language())) {
+    const digits = document.createElement('label');
+    digits.className = 'field digits';
+    const menu = Object.assign(document.createElement('select'), { name: 'digits' });
+    menu.append(new Option(t('common.digitsLatin'), 'latin'), new Option(t('common.digitsArabic'), 'arabic'));
+    menu.value = numberLanguage().arabicDigits ? 'arabic' : 'latin';
+    menu.addEventListener('change', () => { rememberDigits(menu.value === 'arabic'); onDigits(menu.value); });
+    digits.append(Object.assign(document.createElement('span'), { textContent: t('common.digits') }), menu);
+    box.append(digits);
+  }
   container.append(box);
   return { select, element: box };
 }

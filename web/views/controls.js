@@ -4,7 +4,7 @@ import { escapeHtml } from '../lib/escape.js';
 import { landOn } from './land.js';
 import { SINGLE_FILE } from '../version.js';
 import { t } from '../i18n/i18n.js';
-import { languagePicker } from './language-picker.js';
+import { languagePicker } from '../i18n/language-picker.js';
 
 let uid = 0;
 const nextId = (p) => `${p}-${++uid}`;
