@@ -180,3 +180,14 @@ test('the header offers every language; choosing one reopens the page in it, and
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test("without lang= the page follows the browser's language, and its link back passes it on", async () => {
+  const context = await env.browser.newContext({ locale: 'pt-BR' });
+  const page = await context.newPage();
+  await page.goto(`${env.base}labs.html#bahdanau`);
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 30000 });
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'pt-BR');
+  assert.equal(await page.locator('#bahdanau h2').textContent(), JSON.parse(readFileSync(new URL('pt-BR.json', LOCALES), 'utf8')).labs.bahdanau.title);
+  assert.equal(await page.locator('a.back').getAttribute('href'), './index.html?lang=pt-BR');
+  await context.close();
+});
