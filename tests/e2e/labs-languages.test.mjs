@@ -13,6 +13,9 @@ const LOCALES = new URL('../../web/i18n/locales/', import.meta.url);
 const LANGUAGES = ['en', 'es', 'zh-Hans', 'de', 'fr', 'pt-BR', 'ar'];
 const EN = JSON.parse(readFileSync(new URL('en.json', LOCALES), 'utf8')).labs;
 const BANK = JSON.parse(readFileSync(new URL('../../web/labs/bank-vocabulary.json', import.meta.url), 'utf8'));
+// Until web/i18n/numerals.js is the real one (the contract's stub returns its text unchanged), numbers cannot show
+// a decimal comma; the test of what German shows waits for it.
+const NUMERALS_STUB = /^export const localizeDigits = \(text\) => text;\s*$/.test(readFileSync(new URL('../../web/i18n/numerals.js', import.meta.url), 'utf8'));
 const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 
 // The English messages' phrases of three words or more, cut at placeholders, markup, quotes and punctuation.
@@ -190,4 +193,19 @@ test("without lang= the page follows the browser's language, and its link back p
   assert.equal(await page.locator('#bahdanau h2').textContent(), JSON.parse(readFileSync(new URL('pt-BR.json', LOCALES), 'utf8')).labs.bahdanau.title);
   assert.equal(await page.locator('a.back').getAttribute('href'), './index.html?lang=pt-BR');
   await context.close();
+});
+
+test('German shows every number with a decimal comma: ticks, matrices, tables, readouts and the inputs', { skip: NUMERALS_STUB && 'web/i18n/numerals.js is still the stub' }, async () => {
+  const { page, problems } = await openLabs('de');
+  const shown = await page.evaluate(() => {
+    const texts = [...document.querySelectorAll('#labs .chart text, #labs [data-grid] td, #labs table.numbers td, #labs .readout, #labs output, #labs .explain, #labs figcaption, #labs legend, #labs option')]
+      .filter((e) => !e.closest('code')).map((e) => e.textContent);
+    const inputs = [...document.querySelectorAll('#labs input[type=text]')].filter((i) => !/sentence|word/.test(i.name)).map((i) => i.value);
+    return { texts, inputs };
+  });
+  const points = [...shown.texts, ...shown.inputs].filter((s) => /\d\.\d/.test(s));
+  assert.deepEqual(points, [], 'numbers written with a decimal point');
+  assert.ok(shown.texts.some((s) => /\d,\d/.test(s)) && shown.inputs.some((s) => /\d,\d/.test(s)), 'numbers with a decimal comma are shown and typed');
+  assert.deepEqual(problems, []);
+  await page.close();
 });
