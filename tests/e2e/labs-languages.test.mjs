@@ -132,8 +132,10 @@ test('Arabic: the page reads right to left, charts, matrices, vectors and token 
 });
 
 // The same experiment typed in English (decimal point) and in German (decimal comma): the engine's numbers agree.
-async function typed(lang, text) {
-  const { page, problems } = await openLabs(lang);
+async function typed(lang, text, init) {
+  const opened = await openPage(env, `labs.html?lang=${lang}`, undefined, init);
+  const { page, problems } = opened;
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 30000 });
   const settle = () => page.evaluate(() => new Promise(requestAnimationFrame));
   await page.fill('input[name="bahdanau-s-1"]', text.state);
   await page.fill('input[name="precision-logits"]', text.logits);
@@ -208,4 +210,13 @@ test('German shows every number with a decimal comma: ticks, matrices, tables, r
   assert.ok(shown.texts.some((s) => /\d,\d/.test(s)) && shown.inputs.some((s) => /\d,\d/.test(s)), 'numbers with a decimal comma are shown and typed');
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('Arabic with Arabic-Indic digits chosen: numbers are shown in them, and typed in them give the English numbers', { skip: NUMERALS_STUB && 'web/i18n/numerals.js is still the stub' }, async () => {
+  const en = await typed('en', { state: '0.75', logits: '2.5, 1, 0.25, -1.5, 3', river: '1.25', seed: '3' });
+  const chooseArabicDigits = () => localStorage.setItem('attention-lab:digits', 'arabic');
+  const ar = await typed('ar', { state: '٠٫٧٥', logits: '٢٫٥، ١، ٠٫٢٥، -١٫٥، ٣', river: '١٫٢٥', seed: '٣' }, chooseArabicDigits);
+  assert.deepEqual(ar.invalid, []);
+  for (const k of ['context', 'sweep', 'hidden', 'cosine', 'scale']) assert.deepEqual(ar[k], en[k], k);
+  assert.match(ar.shown, /^[٠-٩]+٫[٠-٩]+$/, `a matrix cell shows ${ar.shown}`);
 });
