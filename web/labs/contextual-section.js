@@ -6,6 +6,7 @@ import { BarChart } from './chart.js';
 import { COLORS, fmt, h, ltr, slider, textNumber } from './ui.js';
 import { problemText } from '../i18n/problem-text.js';
 import { t } from '../i18n/i18n.js';
+import { localizeDigits } from '../i18n/numerals.js';
 
 // The features are named in the page's language; the words and sentences stay the lecture's English.
 const FEATURE_KEYS = { finance: 'featureFinance', nature: 'featureNature', water: 'featureWater', motion: 'featureMotion',
@@ -39,7 +40,7 @@ export class ContextualSection {
     word.addEventListener('input', () => { this.state.word = word.value.trim(); this.render(); });
     row.append(h('label', { class: 'control', for: 'bank-word' }, h('span', {}, t('labs.contextual.word')), word));
     slider(row, { name: 'bank-temperature', label: t('labs.contextual.temperature'), min: 0.1, max: 3, step: 0.05, value: 0.5,
-      format: (v) => fmt(Number(v.toFixed(2)), 2), onInput: (v) => { this.state.temperature = v; this.render(); } });
+      format: (v) => localizeDigits(v.toFixed(2)), onInput: (v) => { this.state.temperature = v; this.render(); } });
     this.readout = h('p', { class: 'readout', 'aria-live': 'polite', 'data-readout': 'bank' });
     container.append(this.readout);
     const figs = h('div', { class: 'charts' });

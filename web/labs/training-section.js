@@ -94,7 +94,7 @@ export class TrainingSection {
     const tokens = ex.ids.map((id, j) => `${localizeDigits(String(j + 1))}:${vocab[id]}`);
     this.exampleLabel.textContent = t('labs.training.example', { n: fmt(this.state.shown + 1), total: fmt(r.examples),
       tokens: ltr(ex.ids.map((id) => vocab[id]).join(' ')), answer: ltr(vocab[ex.target]) });
-    const points = this.losses.map((l, t) => [t, l]);
+    const points = this.losses.map((loss, step) => [step, loss]);
     this.lossChart.update({ x: [0, Math.max(50, this.losses.length - 1)], series: [{ name: t('labs.training.lossSeries'), color: COLORS.raw, points, dots: false },
       { name: t('labs.training.guessSeries', { n: fmt(vocab.length - 1) }), color: '#777', dashed: true, points: [[0, Math.log(vocab.length - 1)], [Math.max(50, this.losses.length - 1), Math.log(vocab.length - 1)]], dots: false }] });
     this.heatmap.update({ matrix: r.weights, rowLabels: tokens, colLabels: tokens, highlightRow: ex.position,
