@@ -17,7 +17,7 @@ export const presentedStep = (state, trace) => {
 };
 
 export class PresentBar {
-  /** options: {onStep(id), onExit(), shareLink(): Promise<string>} */
+  /** options: {onStep(id), onExit(), onExplain(shown), shareLink(): Promise<string>} */
   constructor(container, options) {
     this.options = options;
     this.el = document.createElement('nav');
@@ -27,6 +27,7 @@ export class PresentBar {
     this.el.innerHTML = `<button type="button" class="present-prev" aria-label="previous step">◀</button>
       <span class="present-where" aria-live="polite"></span>
       <button type="button" class="present-next" aria-label="next step">▶</button>
+      <button type="button" class="present-explain" aria-pressed="false" title="The step's explanation, collapsed so its numbers fit the screen">Explanation</button>
       <figure class="present-qr"><div class="qr"></div><figcaption>Scan to open this step</figcaption></figure>
       <button type="button" class="present-exit">Exit (Esc)</button>`;
     container.append(this.el);
@@ -37,6 +38,8 @@ export class PresentBar {
     this.el.querySelector('.present-prev').addEventListener('click', () => this.move(-1));
     this.el.querySelector('.present-next').addEventListener('click', () => this.move(1));
     this.el.querySelector('.present-exit').addEventListener('click', () => options.onExit());
+    this.explain = this.el.querySelector('.present-explain');
+    this.explain.addEventListener('click', () => options.onExplain(!this.state.presentExplain));
     this.state = null;
     this.trace = null;
     this.qrFor = null;
@@ -66,6 +69,7 @@ export class PresentBar {
     if (!state.presenting) return;
     const steps = shownSteps(state, trace), step = presentedStep(state, trace), k = steps.indexOf(step);
     this.where.textContent = `step ${k + 1} of ${steps.length}: ${STEPS.find((s) => s.id === step).title}`;
+    this.explain.setAttribute('aria-pressed', String(state.presentExplain));
     if (this.qrFor && this.qrFor.length === linkKey.length && this.qrFor.every((v, k) => v === linkKey[k])) return;
     this.qrFor = linkKey;
     this.options.shareLink().then((link) => {
