@@ -123,6 +123,8 @@ export class Inspector {
         : `<tr${cls}><td>${esc(t[j])}</td><td>${f(e.shifted[j])}</td><td>${f(x)}</td><td>${f(x)} ÷ ${f(e.sum)} = <b>${f(e.weights[j])}</b></td></tr>`;
     });
     h += `</tbody></table><p>Sum of the exponentials: ${f(e.sum)}. The weights add up to ${f(e.weights.reduce((a, b) => a + b, 0))}.</p>`;
+    // a row the lesson gave literally (a slide's printed weights): those are the weights used, not the softmax's
+    if (e.given?.length) h = `<p class="given-weights">This row is given by the lesson, as printed: <b>${e.given.map(f).join(', ')}</b> (sum ${f(e.given.reduce((a, b) => a + b, 0))}). Z uses these numbers; the softmax of the scaled scores would give the weights below.</p>` + h;
     return h;
   }
 

@@ -11,6 +11,7 @@ import { positionsKind } from '../layer-edit.js';
 import { KvCacheView } from './kv-cache-view.js';
 import { splitsModel } from '../lesson-edit.js';
 import { setHtml } from './dom.js';
+import { givenWeightsNotes } from './given-weights.js';
 import { MaskControl, MaskGrid, NumberControl, Switch } from './controls.js';
 
 // a token in a sentence of ours, isolated: a right-to-left override in it cannot reverse the words after it
@@ -131,7 +132,7 @@ export const STEP_VIEWS = {
   score: {
     grids: (t) => perHead(t, 'scores', () => ({ describe: (i, j) => `raw score: how strongly ${q(t.tokens[i])} (query) matches ${q(t.tokens[j])} (key)` })),
     paint: (t) => Object.fromEntries(t.headTraces.map((h, k) => [`scores${k}`, { matrix: h.scores, rowLabels: tokensOf(t), colLabels: keysOf(t), hidden: hiddenOf(t), visible: t.visible }])),
-    notes: () => ['Rows are queries (the token that is looking), columns are keys (the token being looked at).'],
+    notes: (t) => ['Rows are queries (the token that is looking), columns are keys (the token being looked at).', ...givenWeightsNotes(t, 'score')],
   },
   scale: {
     controls(host, on) {
@@ -154,7 +155,7 @@ export const STEP_VIEWS = {
     },
     grids: (t) => perHead(t, 'scaled', () => ({ describe: (i, j) => `scaled score of ${q(t.tokens[i])} for ${q(t.tokens[j])}` })),
     paint: (t) => Object.fromEntries(t.headTraces.map((h, k) => [`scaled${k}`, { matrix: h.scaled, rowLabels: tokensOf(t), colLabels: keysOf(t), hidden: hiddenOf(t), visible: t.visible }])),
-    notes: () => [],
+    notes: (t) => givenWeightsNotes(t, 'scale'),
   },
   softmax: {
     controls(host, on) {
@@ -178,7 +179,7 @@ export const STEP_VIEWS = {
     grids: (t) => perHead(t, 'weights', () => ({ describe: (i, j, v) => `how much ${q(t.tokens[i])} attends to ${q(t.tokens[j])} (${(v * 100).toFixed(1)}%)` })),
     paint: (t, state) => Object.fromEntries(t.headTraces.map((h, k) => [`weights${k}`, { matrix: h.weights, rowLabels: tokensOf(t), colLabels: keysOf(t), hidden: hiddenOf(t), visible: t.visible, dimRows: pendingRows(t, state) }])),
     notes(t, state) {
-      const notes = ['Each row adds up to 1 (hidden cells, hatched, get exactly 0).'];
+      const notes = ['Each row adds up to 1 (hidden cells, hatched, get exactly 0).', ...givenWeightsNotes(t, 'softmax')];
       const reveal = state.reveal ?? t.tokens.length;
       if (pendingRows(t, state)) notes.push(`Decoding order: rows after “<bdi>${escapeHtml(t.tokens[reveal - 1])}</bdi>” show “…” in place of their numbers — those tokens are not generated yet. Each new token can only look back.`);
       t.headTraces.forEach((h, k) => {
@@ -240,6 +241,6 @@ export const STEP_VIEWS = {
       out.output = { matrix: t.output, rowLabels: tokensOf(t) };
       return out;
     },
-    notes: (t) => (t.heads > 1 ? [`The ${t.heads} heads’ outputs are laid side by side (concat, ${t.tokens.length} × ${t.heads * t.dV})${t.inputs.W_O ? ' and W<sub>O</sub> mixes them' : '; add W<sub>O</sub> to mix them'}.`] : []),
+    notes: (t) => givenWeightsNotes(t, 'sum').concat(t.heads > 1 ? [`The ${t.heads} heads’ outputs are laid side by side (concat, ${t.tokens.length} × ${t.heads * t.dV})${t.inputs.W_O ? ' and W<sub>O</sub> mixes them' : '; add W<sub>O</sub> to mix them'}.`] : []),
   },
 };
