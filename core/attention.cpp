@@ -57,7 +57,8 @@ Unchanged compare(const Trace& t, const Trace* prev, const Lesson& lesson) {
   u.V = kept("W_V");
   u.scores = u.Q && u.K && prev->score == t.score && kept("W_a") && kept("W_1") && kept("W_2") && kept("v_a");
   u.scaled = u.scores && prev->divisor == t.divisor;
-  u.weights = u.scaled && prev->visible.rows() == t.visible.rows() && prev->visible == t.visible;
+  u.weights = u.scaled && prev->visible.rows() == t.visible.rows() && prev->visible == t.visible &&
+              prev->given_weights == lesson.given_weights;
   u.W_O = kept("W_O");
   return u;
 }
@@ -96,7 +97,8 @@ Trace compute_trace(Lesson lesson, Trace* previous) {
   bool all_Z_kept = false, output_kept = false;
   const Sublayer self_attention = [&](const Matrix& in) {
     MultiHead a = multi_head(in, lesson.cross_only() ? t.source_X : in, self, t.heads, t.divisor, t.visible, score,
-                             kept, previous ? &previous->head : nullptr, previous ? &previous->output : nullptr);
+                             kept, previous ? &previous->head : nullptr, previous ? &previous->output : nullptr,
+                             lesson.given_weights ? &*lesson.given_weights : nullptr);
     t.head = std::move(a.head);
     t.concat = std::move(a.concat);
     t.output = std::move(a.output);
@@ -124,6 +126,7 @@ Trace compute_trace(Lesson lesson, Trace* previous) {
     };
     t.layer = run_layer(lesson, stream, self_attention, cross_attention);
   }
+  t.given_weights = std::move(lesson.given_weights);
   t.inputs = std::move(lesson.matrices);  // (the projections point into them until here)
   t.unchanged = kept.inputs;
   if (kept.X && !t.inputs.count("X")) t.unchanged.emplace_back("X");  // X looked up in E

@@ -30,7 +30,10 @@ const std::vector<std::pair<std::string, ExerciseKind>>& kinds() {
       {"residual_sum", ExerciseKind::residual_sum},
       {"ffn_cell", ExerciseKind::ffn_cell},
       {"cross_shapes", ExerciseKind::cross_shapes},
-      {"sinusoidal_entry", ExerciseKind::sinusoidal_entry}};
+      {"sinusoidal_entry", ExerciseKind::sinusoidal_entry},
+      {"static_contextual", ExerciseKind::static_contextual},
+      {"bahdanau_alignment", ExerciseKind::bahdanau_alignment},
+      {"mask_purpose", ExerciseKind::mask_purpose}};
   return k;
 }
 
@@ -161,7 +164,8 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
              "score, scaled_score, softmax_row, output_cell, predict_max, mask_zeros, why_scale, multihead_shapes, "
              "layer_norm_cell, residual_sum, ffn_cell, cross_shapes, sinusoidal_entry"}},
            "must be one of score, scaled_score, softmax_row, output_cell, predict_max, mask_zeros, why_scale, "
-           "multihead_shapes, layer_norm_cell, residual_sum, ffn_cell, cross_shapes, sinusoidal_entry");
+           "multihead_shapes, layer_norm_cell, residual_sum, ffn_cell, cross_shapes, sinusoidal_entry, "
+           "static_contextual, bahdanau_alignment, mask_purpose");
       continue;
     }
     spec.kind = k->second;
@@ -170,6 +174,12 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
     if (layer_kind && !lesson.layer) {
       fail(f + ".kind", codes::kind_needs_layer, {},
            "needs a lesson with a \"layer\" (a layer norm, a residual sum and an FFN are the layer's)");
+      continue;
+    }
+    if (spec.kind == ExerciseKind::mask_purpose && (lesson.source || n < 2)) {
+      fail(f + ".kind",
+           "needs a self-attention lesson (no \"source\") of at least 2 tokens: a mask hides keys of the "
+           "lesson's own tokens");
       continue;
     }
     if (spec.kind == ExerciseKind::cross_shapes && !lesson.source) {
@@ -218,11 +228,13 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
       const json& m = e["mask"];
       if (m.is_string() && m == "causal") {
         spec.mask = MaskKind::causal;
+        spec.mask_named = true;
       } else if (m.is_object() && m.contains("padding") && m["padding"].is_array() &&
                  m["padding"].size() == static_cast<std::size_t>(n) &&
                  std::all_of(m["padding"].begin(), m["padding"].end(), [](const json& b) { return b.is_boolean(); })) {
         spec.mask = MaskKind::padding;
         for (const auto& b : m["padding"]) spec.padding.push_back(b.get<bool>());
+        spec.mask_named = true;
       } else {
         fail(f + ".mask", codes::exercise_mask_invalid, {number_param("flags", n)},
              "must be \"causal\" or {\"padding\": [true/false per token]} with " + std::to_string(n) + " flags");
@@ -233,6 +245,38 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
         fail(f + ".d_k", codes::whole_number_range, {number_param("min", 1), number_param("max", 4096)},
              "must be a whole number from 1 to 4096");
       else spec.d_k = e["d_k"];
+    }
+    if (e.contains("sentences")) {
+      // two sentences of 2 to 16 tokens (each at most 64 characters), sharing the word asked about
+      const json& s = e["sentences"];
+      std::vector<std::vector<std::string>> v;
+      if (s.is_array() && s.size() == 2)
+        for (const auto& sentence : s) {
+          if (!sentence.is_array() || sentence.size() < 2 || sentence.size() > 16) break;
+          std::vector<std::string> words;
+          for (const auto& w : sentence)
+            if (w.is_string() && !w.get_ref<const std::string&>().empty() &&
+                count_chars(w.get_ref<const std::string&>()) <= limits::max_token_chars)
+              words.push_back(w);
+          if (words.size() != sentence.size()) break;
+          v.push_back(std::move(words));
+        }
+      if (v.size() != 2) fail(f + ".sentences", "must be two lists of 2 to 16 tokens (strings of 1 to 64 characters)");
+      else spec.sentences = std::move(v);
+    }
+    if (e.contains("word")) {
+      if (!e["word"].is_string() || e["word"].get_ref<const std::string&>().empty() ||
+          count_chars(e["word"].get_ref<const std::string&>()) > limits::max_token_chars)
+        fail(f + ".word", "must be a token of 1 to 64 characters");
+      else spec.word = e["word"];
+    }
+    if (spec.kind == ExerciseKind::static_contextual) {
+      const auto& both = spec.sentences ? *spec.sentences : lecture_bank_sentences();
+      const std::string word = spec.word.value_or("bank");
+      for (std::size_t which = 0; which < both.size(); ++which)
+        if (std::find(both[which].begin(), both[which].end(), word) == both[which].end())
+          fail(f + ".word", "\"" + word + "\" is not a token of sentence " + std::to_string(which + 1) +
+                                ": both sentences must contain it");
     }
     if (e.contains("variant")) {
       if (e["variant"] == "choice") spec.choice = true;
@@ -260,6 +304,13 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
              "has an answer that is not a finite number (the lesson's numbers overflow): it could not be checked");
   }
   return problems;
+}
+
+const std::vector<std::vector<std::string>>& lecture_bank_sentences() {
+  static const std::vector<std::vector<std::string>> s{
+      {"I", "went", "to", "bank", "for", "opening", "an", "account"},
+      {"I", "went", "to", "bank", "of", "a", "river", "for", "the", "walk"}};
+  return s;
 }
 
 std::string lesson_for_seed(const ExerciseSet& set, std::uint32_t seed) {

@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include "attention.hpp"
+#include "exercise_text.hpp"
+#include "exercises_concepts.hpp"
 #include "lesson_json.hpp"
 #include "numpy_random.hpp"
 #include "portable_math.hpp"
@@ -17,26 +19,8 @@ namespace {
 
 using json = nlohmann::ordered_json;  // keeps id, kind, prompt first
 
-// Numbers as a student reads them in a prompt or a worked step: to 4 decimals, as the sheet's tables show them
-// (a prompt's "1.425" beside a table's 1.4247 reads as two different numbers); very small or large ones to 4
-// significant digits.
-std::string num(double v) {
-  char buf[48];
-  const double a = std::fabs(v);
-  if (a != 0 && (a < 1e-4 || a >= 1e6)) {
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
-  }
-  std::snprintf(buf, sizeof buf, "%.4f", v);
-  std::string s = buf;
-  while (s.back() == '0') s.pop_back();  // 0.5000 -> 0.5, 2.0000 -> 2
-  if (s.back() == '.') s.pop_back();
-  return s == "-0" ? "0" : s;
-}
-
-// A token inside a sentence of ours, isolated (U+2068 FIRST STRONG ISOLATE … U+2069 POP DIRECTIONAL ISOLATE):
-// a right-to-left override in it cannot reverse the words after it.
-std::string iso(const std::string& token) { return "\u2068" + token + "\u2069"; }
+std::string num(double v) { return exercise_number(v); }
+std::string iso(const std::string& token) { return isolated(token); }
 
 json row_of(const Matrix& m, Eigen::Index r) {
   json out = json::array();
@@ -396,9 +380,16 @@ class Generator {
                          std::string(c % 2 ? "cos" : "sin") + "(" + num(angle) + ") = " + num(P(p, c))};
         break;
       }
+      case ExerciseKind::static_contextual:
+      case ExerciseKind::bahdanau_alignment:
+      case ExerciseKind::mask_purpose:
+        concept_exercise(
+            spec, lesson_, trace_, [this](int size) { return pick(size); }, rng_, e);
+        break;
     }
     if (e.contains("given") && spec.kind != ExerciseKind::why_scale && spec.kind != ExerciseKind::multihead_shapes &&
-        spec.kind != ExerciseKind::cross_shapes && spec.kind != ExerciseKind::sinusoidal_entry)
+        spec.kind != ExerciseKind::cross_shapes && spec.kind != ExerciseKind::sinusoidal_entry &&
+        spec.kind != ExerciseKind::static_contextual && spec.kind != ExerciseKind::bahdanau_alignment)
       e["given"]["head"] = spec.head;
     // A mistake that gives the right answer (a sign flip of 0, shapes when d_k = d_model) is no mistake.
     json kept = json::array();

@@ -1,5 +1,6 @@
 #include "explain.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace attnlab {
@@ -57,6 +58,11 @@ std::optional<SoftmaxExplanation> explain_softmax(const Trace& trace, int head, 
     e.shifted.push_back(e.hidden.back() || e.empty ? -INFINITY : h.masked(i, j) - e.max);
     e.exp.push_back(h.softmax.exp(i, j));
     e.weights.push_back(h.weights(i, j));
+  }
+  if (std::count(h.given_rows.begin(), h.given_rows.end(), i) > 0) {
+    e.given = std::move(e.weights);
+    e.weights.clear();
+    for (double x : e.exp) e.weights.push_back(e.empty ? 0.0 : x / e.sum);
   }
   return e;
 }

@@ -30,6 +30,8 @@ struct SoftmaxExplanation {
   std::vector<double> shifted, exp, weights;
   std::vector<bool> hidden;
   bool empty = false;  // every key hidden: all weights 0
+  // A row the lesson gave ("weights"): the given numbers, shown as printed; `weights` then holds the softmax's own.
+  std::vector<double> given;
 };
 
 // Z[i][t] = Σ_j weights[i][j]·V[j][t]

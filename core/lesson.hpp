@@ -31,6 +31,17 @@ struct LayerOptions {
   Activation activation = Activation::relu;
 };
 
+// Attention weights given literally (the field "weights", n × keys): row i given when given[i], else null there
+// and computed by softmax as usual (core/given_weights.hpp).
+struct GivenWeights {
+  Matrix values;            // the given rows; a row not given holds zeros
+  std::vector<bool> given;  // one per row
+  bool operator==(const GivenWeights& o) const {
+    return given == o.given && values.rows() == o.values.rows() && values.cols() == o.values.cols() &&
+           values == o.values;
+  }
+};
+
 struct Lesson {
   std::vector<std::string> tokens;
   std::optional<std::vector<std::string>> vocab;  // set when the lesson gave a sentence or a vocabulary
@@ -46,6 +57,7 @@ struct Lesson {
   PositionKind positions = PositionKind::none;
   std::optional<Source> source;
   std::optional<LayerOptions> layer;
+  std::optional<GivenWeights> given_weights;  // "weights": a slide's own rows, shown as printed
 
   // With a source but no layer, the lesson's own attention is a cross-attention: keys and values from the source.
   bool cross_only() const { return source && !layer; }

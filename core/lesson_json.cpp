@@ -188,10 +188,10 @@ class Reader {
 };
 
 const std::vector<std::string>& known_fields() {
-  static const std::vector<std::string> fields{"tokens", "sentence", "vocab", "heads",     "score",  "scale", "mask",
-                                               "init",   "title",    "note",  "X",         "E",      "W_Q",   "W_K",
-                                               "W_V",    "W_O",      "W_a",   "W_1",       "W_2",    "v_a",   "b_Q",
-                                               "b_K",    "b_V",      "b_O",   "positions", "source", "layer", "cross"};
+  static const std::vector<std::string> fields{
+      "tokens", "sentence", "vocab", "heads", "score",     "scale",  "mask",  "init",  "title",  "note",
+      "X",      "E",        "W_Q",   "W_K",   "W_V",       "W_O",    "W_a",   "W_1",   "W_2",    "v_a",
+      "b_Q",    "b_K",      "b_V",   "b_O",   "positions", "source", "layer", "cross", "weights"};
   return fields;
 }
 
@@ -328,6 +328,40 @@ void read_options(const json& j, Reader& r, Lesson& lesson) {
              "must be \"none\", \"causal\", {\"padding\": [true/false per token]} or an n \u00d7 n matrix of 0/1");
     }
   }
+}
+
+// "weights": attention weights given literally, a list of rows, each a list of numbers or null (that row is the
+// softmax's). Shapes and sums are checked with the rest of the lesson (validate_given_weights).
+void read_given_weights(const json& j, Reader& r, Lesson& lesson) {
+  auto w = j.find("weights");
+  if (w == j.end()) return;
+  if (!w->is_array() || w->empty() || w->size() > limits::max_tokens)
+    return r.fail("weights", "must be a list of rows, one per token: each a list of weights, or null (computed)");
+  std::size_t cols = 0;
+  for (const json& row : *w)
+    if (row.is_array()) {
+      cols = row.size();
+      break;
+    }
+  if (cols == 0 || cols > limits::max_tokens)
+    return r.fail("weights", "gives no row: at least one row must be a non-empty list of weights");
+  GivenWeights g;
+  g.values = Matrix::Zero(static_cast<Eigen::Index>(w->size()), static_cast<Eigen::Index>(cols));
+  for (std::size_t i = 0; i < w->size(); ++i) {
+    const json& row = (*w)[i];
+    g.given.push_back(!row.is_null());
+    if (row.is_null()) continue;
+    if (!row.is_array())
+      return r.fail(index("weights", i), std::string("must be a list of weights or null, not ") + type_name(row));
+    if (row.size() != cols)
+      return r.fail(index("weights", i), "has " + std::to_string(row.size()) + " weights but another row has " +
+                                             std::to_string(cols) + ": every row needs one per key");
+    for (std::size_t c = 0; c < cols; ++c)
+      if (!r.number(row[c], index(index("weights", i), c),
+                    g.values(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c))))
+        return;
+  }
+  lesson.given_weights = std::move(g);
 }
 
 // "positions": "none" | "sinusoidal" | an n × d_model matrix (read with the other matrices, as "P").
@@ -616,6 +650,7 @@ Problems read_lesson(std::string_view text, const std::map<std::string, Matrix>&
   read_source(j, r, lesson);
   read_layer(j, r, lesson);
   read_cross(j, r);
+  read_given_weights(j, r, lesson);
   for (const auto& name : matrix_names()) {
     if (auto it = overrides.find(name); it != overrides.end()) {
       if (r.checked(it->second, field_of(name))) lesson.matrices[name] = it->second;

@@ -1,6 +1,7 @@
 #include "multi_head.hpp"
 
 #include "feed_forward.hpp"
+#include "given_weights.hpp"
 #include "mask.hpp"
 #include "softmax.hpp"
 
@@ -21,7 +22,7 @@ Projections projections(const Lesson& lesson, const std::string& prefix) {
 
 MultiHead multi_head(const Matrix& queries, const Matrix& keys, const Projections& p, int heads, double divisor,
                      const Visibility& visible, const ScoreFunction& score, const Kept& kept,
-                     std::vector<HeadTrace>* was, Matrix* was_output) {
+                     std::vector<HeadTrace>* was, Matrix* was_output, const GivenWeights* given) {
   const int d_k = static_cast<int>(p.W_Q->cols()) / heads, d_v = static_cast<int>(p.W_V->cols()) / heads;
   MultiHead out;
   out.concat.resize(queries.rows(), p.W_V->cols());
@@ -45,12 +46,14 @@ MultiHead multi_head(const Matrix& queries, const Matrix& keys, const Projection
       head.weights = std::move(prev->weights);
       head.softmax = std::move(prev->softmax);
       head.empty_rows = std::move(prev->empty_rows);
+      head.given_rows = std::move(prev->given_rows);
     } else {
       head.masked = apply_mask(head.scaled, visible);
       SoftmaxResult s = softmax_rows(head.masked);
       head.weights = std::move(s.weights);
       head.softmax = std::move(s.steps);
       head.empty_rows = std::move(s.empty_rows);
+      if (given) apply_given_weights(*given, head);  // (one head: validate_given_weights)
     }
     const bool keep_Z = kept.weights && kept.V;
     out.Z_kept = out.Z_kept && keep_Z;

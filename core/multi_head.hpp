@@ -32,6 +32,7 @@ using ScoreFunction = std::function<Matrix(const Matrix& Q, const Matrix& K)>;
 // With `was` (the previous trace's heads and output), the steps `kept` names move over from it.
 MultiHead multi_head(const Matrix& queries, const Matrix& keys, const Projections& p, int heads, double divisor,
                      const Visibility& visible, const ScoreFunction& score, const Kept& kept = {},
-                     std::vector<HeadTrace>* was = nullptr, Matrix* was_output = nullptr);
+                     std::vector<HeadTrace>* was = nullptr, Matrix* was_output = nullptr,
+                     const GivenWeights* given = nullptr);
 
 }  // namespace attnlab

@@ -27,6 +27,7 @@ struct HeadTrace {
   Matrix Z;        // weights · V
   SoftmaxTrace softmax;
   std::vector<int> empty_rows;  // rows with every key hidden: all-zero weights, flagged instead of NaN
+  std::vector<int> given_rows;  // rows the lesson gave literally ("weights"): not the softmax of the scaled row
 };
 
 // A multi-head attention whose keys and values come from another sequence (a decoder's cross-attention):
@@ -74,6 +75,7 @@ struct Trace {
   Matrix concat, output;
   std::optional<AttentionTrace> cross;  // a decoder layer's cross-attention
   std::optional<LayerTrace> layer;
+  std::optional<GivenWeights> given_weights;  // the lesson's given rows (so an edit that keeps them keeps the weights)
   // The parts taken over from the previous trace (compute_trace's `previous`) because an edit left them alone:
   // inputs by name ("W_Q"; "X" also for an X looked up in E), and the steps "Q", "K", "V", "scores", "scaled",
   // "weights" (with masked and the softmax steps), "Z", "concat", "output" (of every head). A caller that copied the

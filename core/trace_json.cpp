@@ -88,6 +88,11 @@ void heads(Writer& w, const std::vector<HeadTrace>& list) {
     w.out += "},";
     w.key("empty_rows");
     w.list(h.empty_rows, [&](int r) { w.out += std::to_string(r); });
+    if (!h.given_rows.empty()) {  // (only a lesson with given weights has the key: other traces print as before)
+      w.out += ',';
+      w.key("given_rows");
+      w.list(h.given_rows, [&](int r) { w.out += std::to_string(r); });
+    }
     w.out += '}';
   });
   w.out += ',';

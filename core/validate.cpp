@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "given_weights.hpp"
 #include "limits.hpp"
 
 namespace attnlab {
@@ -328,6 +329,7 @@ Problems validate(const Lesson& lesson) {
         "mask", codes::mask_shape, {{"actual", shape_of(lesson.mask_matrix)}, {"expected", shape_of(n, keys)}},
         "has shape " + shape_of(lesson.mask_matrix) + " but should be " + shape_of(n, keys) + " (queries \u00d7 keys)");
   validate_transformer(lesson, d_model, c);
+  if (problems.empty()) validate_given_weights(lesson, problems);  // (reads the mask, checked above)
   return problems;
 }
 

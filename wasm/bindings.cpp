@@ -83,7 +83,7 @@ std::map<std::string, Matrix> typed_matrices(const char* typed_json) {
 
 json heads_info(const std::vector<HeadTrace>& heads) {
   json out = json::array();
-  for (const auto& h : heads)
+  for (const auto& h : heads) {
     out.push_back({{"Q", place(h.Q)},
                    {"K", place(h.K)},
                    {"V", place(h.V)},
@@ -96,6 +96,8 @@ json heads_info(const std::vector<HeadTrace>& heads) {
                    {"max", place(h.softmax.max)},
                    {"sum", place(h.softmax.sum)},
                    {"emptyRows", h.empty_rows}});
+    if (!h.given_rows.empty()) out.back()["givenRows"] = h.given_rows;
+  }
   return out;
 }
 
@@ -285,10 +287,12 @@ EMSCRIPTEN_KEEPALIVE char* attn_explain(const Trace* trace, const char* kind, in
       }
     }
   } else if (k == "softmax") {
-    if (auto e = explain_softmax(*trace, head, i))
+    if (auto e = explain_softmax(*trace, head, i)) {
       out = {{"head", head},     {"i", i},        {"max", json_number(e->max)}, {"shifted", numbers_json(e->shifted)},
              {"exp", e->exp},    {"sum", e->sum}, {"weights", e->weights},      {"hidden", e->hidden},
              {"empty", e->empty}};
+      if (!e->given.empty()) out["given"] = e->given;  // a row the lesson gave literally
+    }
   } else if (k == "Q" || k == "K" || k == "V") {
     if (auto e = explain_projection(*trace, k[0], head, i, j))
       out = {{"head", head}, {"i", i}, {"t", j}, {"column", e->column}, {"terms", terms_json(e->terms)},

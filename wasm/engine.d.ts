@@ -33,6 +33,7 @@ export interface HeadTrace {
   Z: Matrix;        // weights · V
   softmax: SoftmaxTrace;
   emptyRows: number[]; // rows whose every key is hidden: all-zero weights
+  givenRows: number[]; // rows the lesson gave literally ("weights"): not the softmax of the scaled row
 }
 
 export interface Trace {
@@ -92,7 +93,7 @@ export type Lesson = Record<string, unknown>;
 
 export interface Term { a: number; b: number; product: number }
 export interface ScoreExplanation { head: number; i: number; j: number; terms: Term[]; sum: number; divisor: number; scaled: number; hidden: boolean }
-export interface SoftmaxExplanation { head: number; i: number; max: number; shifted: number[]; exp: number[]; sum: number; weights: number[]; hidden: boolean[]; empty: boolean }
+export interface SoftmaxExplanation { head: number; i: number; max: number; shifted: number[]; exp: number[]; sum: number; weights: number[]; hidden: boolean[]; empty: boolean; given?: number[] } // given: a row the lesson gave (weights then the softmax's own)
 export interface OutputExplanation { head: number; i: number; t: number; terms: Term[]; sum: number } // a = weight[i][j], b = V[j][t]
 
 export type Answer =

@@ -243,6 +243,7 @@ function wrap(M) {
       head.softmax = kept.has('weights') && was.softmax && attached(was.softmax.exp) ? was.softmax
         : { max: readMatrix(h.max).data.map((v) => (v === -Infinity ? NaN : v)), exp: readMatrix(h.exp), sum: readMatrix(h.sum).data };
       head.emptyRows = h.emptyRows;
+      head.givenRows = h.givenRows ?? [];
       return head;
     });
     return {
@@ -262,6 +263,7 @@ function wrap(M) {
     for (const name of HEAD_MATRICES) head[name] = readMatrix(h[name]);
     head.softmax = { max: readMatrix(h.max).data.map((v) => (v === -Infinity ? NaN : v)), exp: readMatrix(h.exp), sum: readMatrix(h.sum).data };
     head.emptyRows = h.emptyRows;
+    head.givenRows = h.givenRows ?? [];
     return head;
   });
   const readNorm = (n) => ({ mean: readMatrix(n.mean).data, var: readMatrix(n.var).data, normalized: readMatrix(n.normalized), output: readMatrix(n.output) });

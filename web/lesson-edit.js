@@ -1,6 +1,7 @@
 // Every edit a student makes, as a pure function: (lesson, current numbers, change) -> new lesson.
 // Seeded matrices stay draws in the lesson until edited; an edited one is carried literally while its
 // draw stays in "init", so the draws after it do not change (core/lesson-format.md).
+import { withCausalByStart } from './start-token.js';
 import { fit, identity, toRows, zeros } from './matrix.js';
 import { resizeTransformer } from './layer-edit.js';
 
@@ -188,7 +189,8 @@ function withFreshLiterals(engine, next, before, names) {
  * Lessons with their rows given literally keep one row per position (their new rows come from fit()).
  */
 export function setSentence(engine, lesson, values, dims, text) {
-  return withPaddingByName(sentenceEdit(engine, lesson, values, dims, text), engine.tokenize(text));
+  const tokens = engine.tokenize(text);
+  return withCausalByStart(withPaddingByName(sentenceEdit(engine, lesson, values, dims, text), tokens), tokens);
 }
 
 /** Tokens named <PAD> are padding unless the lesson says otherwise: a sentence that has them gets a padding mask. */

@@ -11,8 +11,10 @@ const cli = `${root}build/bin/attnlab`;
 const dir = `${root}web/exercises/sets/`;
 const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
 
-test('the seven built-in sets are there, one per lecture example, the exit ticket and the Transformer layer', () => {
-  assert.deepEqual(files, ['exit-ticket.json', 'lecture20-seed20.json', 'multi-head.json', 'raschka-2024.json', 'retrieval-toy.json', 'toy-dk4.json', 'transformer-layer.json']);
+test('the eight built-in sets are there, one per lecture example, the exit ticket, the lecture\'s ideas and the Transformer layer', () => {
+  assert.deepEqual(files, ['exit-ticket.json', 'lecture-ideas.json', 'lecture20-seed20.json', 'multi-head.json', 'raschka-2024.json', 'retrieval-toy.json', 'toy-dk4.json', 'transformer-layer.json']);
+  const ideas = JSON.parse(readFileSync(dir + 'lecture-ideas.json'));
+  assert.deepEqual(ideas.exercises.map((e) => e.kind), ['static_contextual', 'bahdanau_alignment', 'mask_purpose', 'mask_purpose']);
   const layer = JSON.parse(readFileSync(dir + 'transformer-layer.json'));
   assert.deepEqual(layer.exercises.map((e) => e.kind), ['sinusoidal_entry', 'residual_sum', 'layer_norm_cell', 'cross_shapes', 'ffn_cell']);
   assert.ok(layer.lesson.layer && layer.lesson.source, 'a decoder layer');

@@ -92,3 +92,35 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     await page.close();
   });
 }
+
+// Presentation mode on a projector (issue 14, item 9): at 1024 × 768 the step's whole heatmap fits above the bar —
+// the explanation collapsed behind its button, the controls hidden.
+test('presentation mode at 1024 × 768: the whole weights heatmap of step 5 is on the screen', async () => {
+  const { page, problems } = await open(env, '?present=1', { width: 1024, height: 768 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.waitForFunction(() => document.documentElement.dataset.present === 'true');
+  for (let k = 0; k < 4; k++) await page.keyboard.press('PageDown');
+  await page.waitForFunction(() => window.attentionLab.getState().step === 'softmax');
+  const fits = () => page.evaluate(() => {
+    const map = document.querySelector('.step-card.presented .heatmap[data-matrix=weights]').getBoundingClientRect();
+    const bar = document.querySelector('.present-bar').getBoundingClientRect();
+    return { top: map.top, bottom: map.bottom, left: map.left, right: map.right, barTop: bar.top, width: innerWidth, height: innerHeight,
+      rows: document.querySelectorAll('.step-card.presented .heatmap[data-matrix=weights] tbody tr').length };
+  });
+  const seen = await fits();
+  assert.equal(seen.rows, 4, 'four rows of weights');
+  assert.ok(seen.top >= 0 && seen.left >= 0 && seen.right <= seen.width, `the heatmap is on the screen (${JSON.stringify(seen)})`);
+  assert.ok(seen.bottom <= seen.barTop, `its last row is above the present bar (${seen.bottom} ≤ ${seen.barTop})`);
+  assert.equal(await page.locator('.step-card.presented .explain').isVisible(), false, 'the explanation is collapsed');
+  assert.equal(await page.locator('.step-card.presented .step-controls').isVisible(), false, 'the controls are hidden');
+  await page.screenshot({ path: new URL('present-1024-5-softmax.png', dir).pathname });
+  await page.click('.present-explain');
+  await page.waitForFunction(() => document.documentElement.dataset.presentExplain === 'true');
+  assert.equal(await page.locator('.step-card.presented .explain').isVisible(), true, 'the button shows the explanation');
+  assert.equal(await page.locator('.present-explain').getAttribute('aria-pressed'), 'true');
+  await page.screenshot({ path: new URL('present-1024-5-softmax-explained.png', dir).pathname });
+  await page.click('.present-explain');
+  await page.waitForFunction(() => document.documentElement.dataset.presentExplain === 'false');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

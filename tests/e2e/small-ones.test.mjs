@@ -111,6 +111,11 @@ test('item 10: an instructor sees the answer key of any seed in the browser; a s
       const raw = sheet.exercises.find((e) => e.id === 'raw-score');
       const line = await page.locator('.ex-key li[data-id="raw-score"]').textContent();
       assert.ok(line.includes(String(Math.round(raw.answer.value * 1e4) / 1e4)), line);
+      // one text for an answer, 4 decimals, in the key as in the worked solution (not 4 significant digits)
+      for (const ex of sheet.exercises.filter((e) => e.answer.type === 'number')) {
+        const keyLine = await page.locator(`.ex-key li[data-id="${ex.id}"]`).textContent();
+        assert.ok(keyLine.endsWith(`: ${Math.round(ex.answer.value * 1e4) / 1e4}`), keyLine);
+      }
       assert.match(await page.locator('.ex-key summary').textContent(), /seed 7/);
     }
     assert.deepEqual(problems, []);

@@ -4,6 +4,9 @@
 import { parseNumber } from '../numbers.js';
 
 const fmt = (v) => String(Number(v.toPrecision(4)));
+// An answer is written to 4 decimals wherever it is shown (the sheet's tables, the key, the worksheet, the LMS): the
+// exit ticket's text and its table must agree (issue 14, item 7).
+const decimals4 = (v) => String(Math.round(v * 1e4) / 1e4 || 0);
 
 /** raw: string (number), string[] (vector), number (choice), {zero: bool[], weights: string[]} (mask),
  *  {NAME: [string, string]} (shapes). Returns {ok: true, answer} or {ok: false, message}. */
@@ -145,6 +148,12 @@ function genericHint(e, a) {
       return `Multiply the row by the column of W_ff1 entry by entry, add the products and the bias, then apply ${g.activation === 'gelu' ? 'GELU' : 'ReLU (negative → 0)'}.`;
     case 'cross_shapes':
       return 'Queries come from the target (n rows); keys and values from the source (m rows); scores are n × m.';
+    case 'static_contextual':
+      return 'Compare the two x rows, then the two z rows: which pair is equal?';
+    case 'bahdanau_alignment':
+      return 'Compute s·W_1 and h·W_2 (row times matrix), add them, take tanh of each entry, then multiply by v_a entry by entry and add.';
+    case 'mask_purpose':
+      return 'Look at which keys are hidden: the tokens after the query, or <PAD> positions?';
     case 'sinusoidal_entry':
       return 'Column c uses i = ⌊c/2⌋: angle = p / 10000^(2i/d_model); even columns take sin(angle), odd ones cos(angle).';
     default:
@@ -152,13 +161,13 @@ function genericHint(e, a) {
   }
 }
 
-/** Short text of an answer, for the summary line and the attempt log. */
+/** Short text of an answer, to 4 decimals: the attempt log, the worked solution, the instructor's key, the worksheet. */
 export function describeAnswer(a, exercise) {
   switch (a.type) {
-    case 'number': return fmt(a.value);
-    case 'vector': return a.values.map(fmt).join(', ');
+    case 'number': return decimals4(a.value);
+    case 'vector': return a.values.map(decimals4).join(', ');
     case 'choice': return exercise.answer.choices[a.index] ?? String(a.index);
-    case 'mask': return a.weights.map((v, k) => (a.zeros.includes(k) ? '0 (hidden)' : fmt(v))).join(', ');
+    case 'mask': return a.weights.map((v, k) => (a.zeros.includes(k) ? '0 (hidden)' : decimals4(v))).join(', ');
     case 'shapes': return Object.entries(a.shapes).map(([n, [r, c]]) => `${label(n)} ${r} × ${c}`).join(', ');
     default: return '';
   }

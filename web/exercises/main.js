@@ -6,6 +6,7 @@ import { SETS, setById } from './sets.js';
 import { describeAnswer, judge, label, readAnswer } from './check.js';
 import { browserSeed, clearProgress, loadProgress, persistent, saveProgress, storageTrouble } from './progress.js';
 import { esc, grid, paintGrids, rowsOf, show } from './grid.js';
+import { conceptGivenHtml } from './concepts.js';
 import { installWorksheets } from '../print/worksheets.js';
 import { createOffThreadEngine, OFF_THREAD_WORK } from '../off-thread.js';
 import { stepById } from '../registry.js';
@@ -52,6 +53,7 @@ const KIND_TITLES = {
   predict_max: 'Predict, then reveal', mask_zeros: 'Masking', why_scale: 'Why divide by √d_k?', multihead_shapes: 'Multi-head shapes',
   layer_norm_cell: 'One layer-norm cell', residual_sum: 'A residual sum', ffn_cell: 'One feed-forward unit', cross_shapes: 'Cross-attention shapes',
   sinusoidal_entry: 'A sinusoidal position',
+  static_contextual: 'One word, two contexts', bahdanau_alignment: 'Bahdanau’s alignment score', mask_purpose: 'What is the mask for?',
 };
 
 /** A step of the Transformer layer (core/steps.json, web/registry-layer.js): its matrices this trace has, as grids. */
@@ -308,21 +310,12 @@ function renderNotices() {
 // The answer key of the sheet shown (the engine's, as it checks answers), for an instructor who opened the page with
 // ?instructor=1: any seed, no command line needed. Students' links never carry the flag.
 const INSTRUCTOR = new URLSearchParams(location.search).get('instructor') === '1';
-function answerText(a) {
-  const n = (v) => String(Math.round(v * 1e4) / 1e4);
-  if (a.type === 'number') return n(a.value);
-  if (a.type === 'vector') return a.values.map(n).join(', ');
-  if (a.type === 'choice') return a.choices?.[a.index] ?? `choice ${a.index + 1}`;
-  if (a.type === 'mask') return `exactly 0: key ${a.zeros.map((c) => c + 1).join(', ') || 'none'}; weights ${a.weights.map(n).join(', ')}`;
-  if (a.type === 'shapes') return Object.entries(a.shapes).map(([k, [r, c]]) => `${k} ${r} × ${c}`).join(', ');
-  return '';
-}
 function renderKey() {
   const box = app.querySelector('.ex-key');
   box.hidden = !INSTRUCTOR;
   if (!INSTRUCTOR) return;
   box.querySelector('summary').textContent = `Answer key for seed ${state.seed} (instructors)`;
-  box.querySelector('.ex-key-list').innerHTML = state.sheet.exercises.map((ex) => `<li data-id="${esc(ex.id)}"><b>${esc(KIND_TITLES[ex.kind] ?? ex.kind)}</b>: ${esc(answerText(ex.answer))}</li>`).join('');
+  box.querySelector('.ex-key-list').innerHTML = state.sheet.exercises.map((ex) => `<li data-id="${esc(ex.id)}"><b>${esc(KIND_TITLES[ex.kind] ?? ex.kind)}</b>: ${esc(describeAnswer(ex.answer, ex))}</li>`).join('');
 }
 
 function renderSummary() {
@@ -440,6 +433,10 @@ function givenHtml(ex) {
       return `<p class="facts">${fact('n (target)', g.n)}${fact('m (source)', g.m)}${fact('d_model', g.d_model)}${fact('d_k', g.d_k)}${fact('d_v', g.d_v)}</p>`;
     case 'sinusoidal_entry':
       return `<p class="facts">${fact('position p', g.position)}${fact('column', g.column)}${fact('d_model', g.d_model)}</p>`;
+    case 'static_contextual':
+    case 'bahdanau_alignment':
+    case 'mask_purpose':
+      return conceptGivenHtml(ex);
     default:
       return '';
   }

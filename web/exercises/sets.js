@@ -7,6 +7,7 @@ import raschka from './sets/raschka-2024.json';
 import multiHead from './sets/multi-head.json';
 import exitTicket from './sets/exit-ticket.json';
 import transformerLayer from './sets/transformer-layer.json';
+import lectureIdeas from './sets/lecture-ideas.json';
 
 export const SETS = [
   { id: 'exit-ticket', label: 'Exit ticket: one attention step by hand', set: exitTicket },
@@ -15,6 +16,7 @@ export const SETS = [
   { id: 'retrieval-toy', label: 'Retrieval toy: a query finds its key', set: retrieval },
   { id: 'raschka-2024', label: 'Raschka 2024: “Life is short, eat dessert first”', set: raschka },
   { id: 'multi-head', label: 'Multi-head: two heads and W_O', set: multiHead },
+  { id: 'lecture-ideas', label: 'Lecture 20’s ideas: “bank” in two contexts, Bahdanau, masks', set: lectureIdeas },
   { id: 'transformer-layer', label: 'The Transformer layer: norm, residual, feed-forward, cross-attention', set: transformerLayer },
 ];
 

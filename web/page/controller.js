@@ -173,6 +173,7 @@ export function createController({ engine, store, offThread }) {
     select: (selection) => store.set({ selection }),
     step: (step) => store.set({ step }),
     present: (on) => store.set(on ? { presenting: true, step: presentedStep(state(), shown.trace) } : { presenting: false }),
+    presentExplain: (on) => store.set({ presentExplain: on }),
     hidden: (hidden) => store.set({ hidden }),
     locked: (list) => store.set({ locked: list }),
     note: (note) => store.set({ note: note.slice(0, MAX_NOTE) }),

@@ -66,7 +66,7 @@ export function createPage(app, handlers) {
     onPresent: () => on.present(true),
   });
   const walkthrough = new Walkthrough(app.querySelector('.cards'), on);
-  const presentBar = new PresentBar(app, { onStep: (step) => on.step(step), onExit: () => on.present(false), shareLink: () => handlers.shareLink() });
+  const presentBar = new PresentBar(app, { onStep: (step) => on.step(step), onExit: () => on.present(false), onExplain: (shown) => on.presentExplain(shown), shareLink: () => handlers.shareLink() });
   let presented = null, selected = null;
   // On a phone the inspector is a bottom sheet: the cell it explains is moved up out from under it (the student
   // tapped it, so this scroll is theirs).
@@ -127,6 +127,7 @@ export function createPage(app, handlers) {
     // presentation mode: the one step shown, from its top (a new step starts a new screen)
     const step = state.presenting ? presentedStep(state, trace) : null;
     document.documentElement.dataset.present = String(state.presenting);
+    document.documentElement.dataset.presentExplain = String(state.presenting && state.presentExplain);
     for (const s of STEPS) walkthrough.cards[s.id].el.classList.toggle('presented', s.id === step);
     if (step && step !== presented) window.scrollTo({ top: 0, behavior: 'instant' });
     presented = step;

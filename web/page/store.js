@@ -13,10 +13,11 @@
 //   busy        multiply-adds of a lesson being computed in the background, or 0
 //   problems    the engine's problems with the last rejected edit, shown next to their input
 //   presenting  presentation mode (one step per screen, for a projector): this screen's, not the link's
+//   presentExplain  in presentation mode, the step's explanation is shown (collapsed by default, so the heatmap fits)
 export const SCHEMA = {
   lesson: null, preset: null, step: null, selection: null, reveal: null,
   hidden: [], locked: [], note: '',
-  notice: '', busy: 0, problems: [], presenting: false,
+  notice: '', busy: 0, problems: [], presenting: false, presentExplain: false,
 };
 /** The keys a link carries (the view and the lesson); notice, busy and problems belong to this page load. */
 export const LINKED = ['lesson', 'preset', 'step', 'selection', 'reveal', 'hidden', 'locked', 'note'];

@@ -1,5 +1,6 @@
 // The built-in lessons, in the order of the lectures. Each is a plain lesson JSON file beside this one.
 import dog from './dog-ran-fast.json';
+import slideStep4 from './slide-step4.json';
 import toy from './toy-dk4.json';
 import lecture20 from './lecture20-seed20.json';
 import retrieval from './retrieval-toy.json';
@@ -10,6 +11,7 @@ import translation from './translation-decoder.json';
 export const PRESETS = [
   { id: 'lecture20-seed20', label: 'Lecture 20 NumPy script (seed 20)', lesson: lecture20 },
   { id: 'dog-ran-fast', label: '“The dog ran fast” — the slide’s numbers', lesson: dog },
+  { id: 'slide-step4', label: '“The dog ran fast” — the slide’s weights (step 4: 0.99 and Z)', lesson: slideStep4 },
   { id: 'toy-dk4', label: 'Fully worked toy example (d_k = 4)', lesson: toy },
   { id: 'retrieval-toy', label: 'Retrieval toy: query 1 matches key 2', lesson: retrieval },
   { id: 'jane-cinema', label: '“Jane is going to the cinema to watch a new ___”', lesson: jane },

@@ -1,5 +1,6 @@
 // Small input views: the header (sentence, preset menu, seed, step navigator), number steppers,
 // the scale switch and the mask controls. Each reports changes through a callback; none keeps state.
+import { revealText } from '../start-token.js';
 import { escapeHtml } from '../lib/escape.js';
 import { landOn } from './land.js';
 import { SINGLE_FILE } from '../version.js';
@@ -189,7 +190,7 @@ export class MaskControl {
     rev.hidden = kind !== 'causal';
     this.range.max = String(tokens.length);
     this.range.value = String(reveal);
-    rev.querySelector('output').textContent = t('walkthrough.mask.generating', { step: reveal, count: tokens.length, token: `\u2068${tokens[reveal - 1] ?? ''}\u2069` });
+    rev.querySelector('output').textContent = revealText(tokens, reveal);
     this.paddingEl.hidden = kind !== 'padding';
     if (kind === 'padding') {
       this.paddingEl.innerHTML = `<span>${t('walkthrough.mask.markPad')}</span>` + tokens.map((t, i) =>

@@ -126,6 +126,8 @@ export class Inspector {
         : `<tr${cls}><td>${esc(t[j])}</td><td>${f(e.shifted[j])}</td><td>${f(x)}</td><td>${f(x)} ÷ ${f(e.sum)} = <b>${f(e.weights[j])}</b></td></tr>`;
     });
     h += `</tbody></table><p>${say('inspector.softmax.sum', { sum: f(e.sum), total: f(e.weights.reduce((a, b) => a + b, 0)) })}</p>`;
+    // a row the lesson gave literally (a slide's printed weights): those are the weights used, not the softmax's
+    if (e.given?.length) h = `<p class="given-weights">${say('inspector.softmax.givenRow', { weights: e.given.map(f).join('; '), sum: f(e.given.reduce((a, b) => a + b, 0)) })}</p>` + h;
     return h;
   }
 

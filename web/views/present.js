@@ -18,7 +18,7 @@ export const presentedStep = (state, trace) => {
 };
 
 export class PresentBar {
-  /** options: {onStep(id), onExit(), shareLink(): Promise<string>} */
+  /** options: {onStep(id), onExit(), onExplain(shown), shareLink(): Promise<string>} */
   constructor(container, options) {
     this.options = options;
     this.el = document.createElement('nav');
@@ -28,6 +28,7 @@ export class PresentBar {
     this.el.innerHTML = `<button type="button" class="present-prev" aria-label="${t('present.previous')}">◀</button>
       <span class="present-where" aria-live="polite"></span>
       <button type="button" class="present-next" aria-label="${t('present.next')}">▶</button>
+      <button type="button" class="present-explain" aria-pressed="false" title="${t('present.explainTitle')}">${t('present.explain')}</button>
       <figure class="present-qr"><div class="qr"></div><figcaption>${t('present.scan')}</figcaption></figure>
       <button type="button" class="present-exit">${t('present.exit')}</button>`;
     container.append(this.el);
@@ -38,6 +39,8 @@ export class PresentBar {
     this.el.querySelector('.present-prev').addEventListener('click', () => this.move(-1));
     this.el.querySelector('.present-next').addEventListener('click', () => this.move(1));
     this.el.querySelector('.present-exit').addEventListener('click', () => options.onExit());
+    this.explain = this.el.querySelector('.present-explain');
+    this.explain.addEventListener('click', () => options.onExplain(!this.state.presentExplain));
     this.state = null;
     this.trace = null;
     this.qrFor = null;
@@ -67,6 +70,7 @@ export class PresentBar {
     if (!state.presenting) return;
     const steps = shownSteps(state, trace), step = presentedStep(state, trace), k = steps.indexOf(step);
     this.where.textContent = t('present.where', { step: k + 1, count: steps.length, title: t(`steps.${step}.title`) });
+    this.explain.setAttribute('aria-pressed', String(state.presentExplain));
     if (this.qrFor && this.qrFor.length === linkKey.length && this.qrFor.every((v, k) => v === linkKey[k])) return;
     this.qrFor = linkKey;
     this.options.shareLink().then((link) => {

@@ -13,6 +13,7 @@ import { positionsKind } from '../layer-edit.js';
 import { KvCacheView } from './kv-cache-view.js';
 import { splitsModel } from '../lesson-edit.js';
 import { setHtml } from './dom.js';
+import { givenWeightsNotes } from './given-weights.js';
 import { MaskControl, MaskGrid, NumberControl, Switch } from './controls.js';
 
 // a token in a sentence of ours, isolated: a right-to-left override in it cannot reverse the words after it
@@ -136,7 +137,7 @@ export const STEP_VIEWS = {
   score: {
     grids: (t) => perHead(t, 'scores', () => ({ describe: (i, j) => say('walkthrough.describe.scores', { query: q(t.tokens[i]), key: q(keysOf(t)[j]) }) })),
     paint: (t) => Object.fromEntries(t.headTraces.map((h, k) => [`scores${k}`, { matrix: h.scores, rowLabels: tokensOf(t), colLabels: keysOf(t), hidden: hiddenOf(t), visible: t.visible }])),
-    notes: () => [say('walkthrough.score.note')],
+    notes: (t) => [say('walkthrough.score.note'), ...givenWeightsNotes(t, 'score')],
   },
   scale: {
     controls(host, on) {
@@ -159,7 +160,7 @@ export const STEP_VIEWS = {
     },
     grids: (t) => perHead(t, 'scaled', () => ({ describe: (i, j) => say('walkthrough.describe.scaled', { query: q(t.tokens[i]), key: q(keysOf(t)[j]) }) })),
     paint: (t) => Object.fromEntries(t.headTraces.map((h, k) => [`scaled${k}`, { matrix: h.scaled, rowLabels: tokensOf(t), colLabels: keysOf(t), hidden: hiddenOf(t), visible: t.visible }])),
-    notes: () => [],
+    notes: (t) => givenWeightsNotes(t, 'scale'),
   },
   softmax: {
     controls(host, on) {
@@ -183,7 +184,7 @@ export const STEP_VIEWS = {
     grids: (t) => perHead(t, 'weights', () => ({ describe: (i, j, v) => localizeDigits(say('walkthrough.describe.weights', { query: q(t.tokens[i]), key: q(keysOf(t)[j]), percent: (v * 100).toFixed(1) })) })),
     paint: (t, state) => Object.fromEntries(t.headTraces.map((h, k) => [`weights${k}`, { matrix: h.weights, rowLabels: tokensOf(t), colLabels: keysOf(t), hidden: hiddenOf(t), visible: t.visible, dimRows: pendingRows(t, state) }])),
     notes(t, state) {
-      const notes = [say('walkthrough.softmax.note')];
+      const notes = [say('walkthrough.softmax.note'), ...givenWeightsNotes(t, 'softmax')];
       const reveal = state.reveal ?? t.tokens.length;
       if (pendingRows(t, state)) notes.push(say('walkthrough.softmax.decoding', { token: `<bdi>${escapeHtml(t.tokens[reveal - 1])}</bdi>` }));
       t.headTraces.forEach((h, k) => {
@@ -246,6 +247,6 @@ export const STEP_VIEWS = {
       out.output = { matrix: t.output, rowLabels: tokensOf(t) };
       return out;
     },
-    notes: (t) => (t.heads > 1 ? [say(t.inputs.W_O ? 'walkthrough.sum.concatMixed' : 'walkthrough.sum.concatAdd', { heads: t.heads, rows: t.tokens.length, cols: t.heads * t.dV })] : []),
+    notes: (t) => givenWeightsNotes(t, 'sum').concat(t.heads > 1 ? [say(t.inputs.W_O ? 'walkthrough.sum.concatMixed' : 'walkthrough.sum.concatAdd', { heads: t.heads, rows: t.tokens.length, cols: t.heads * t.dV })] : []),
   },
 };
