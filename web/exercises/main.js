@@ -14,6 +14,7 @@ import { LAYER_MATRICES, labelsOf } from '../registry-layer.js';
 import { startLms } from '../lms/hook.js';
 import { answeredStatement } from '../lms/xapi.js';
 import { downloadHtml, wireDownload } from '../lms/download.js';
+import { startLanguage } from '../i18n/i18n.js';
 import { finishHtml, gradeHtml, wireFinish, wireGrade } from '../lms/results-ui.js';
 
 const app = document.getElementById('app');
@@ -28,6 +29,7 @@ try {
   app.innerHTML = `<p class="fatal">The attention engine could not start: ${esc(err.message)}</p>`;
   throw err;
 }
+await startLanguage(); // (the LMS download panel's words; the page's own follow with its translation)
 const MAX_SEED = engine.schema().maxSeed; // the engine's seed range (np.random.seed's)
 
 // The engine stopped (a trap, abort or out of memory): start a fresh instance and reopen the last sheet; the

@@ -64,7 +64,10 @@ export function createDialogs({ store, controller, link, say }) {
   const embedDialog = makeDialog(t('embed.title'), 'embed-dialog');
   async function embedSnippets() {
     const href = new URL(await link.shareLink());
+    const lang = href.searchParams.get('lang'); // (embed=1 first, then the language: ?embed=1&lang=de)
+    href.searchParams.delete('lang');
     href.searchParams.set('embed', '1');
+    if (lang) href.searchParams.set('lang', lang);
     const page = new URL(href.href); page.hash = ''; page.search = '';
     const script = new URL('attention-lab.js', page).href;
     const iframe = `<iframe src="${escapeHtml(href.href)}" title="Attention Lab" style="width:100%;border:0" height="900" loading="lazy"></iframe>\n`
