@@ -47,6 +47,17 @@ for (const code of LANGUAGE_CODES) {
     await page.check('.mask-control input[value=causal]');
     await waitForPage(page, () => window.attentionLab.getTrace()?.heads === 2 && window.attentionLab.getTrace().mask === 'causal');
     assert.deepEqual(await languageProblems(page, code), { keys: [], english: [] }, 'with the inspector, the instructor panel, two heads and a causal mask');
+    // the Export and Embed dialogs, and the projector's view
+    for (const [button, dialog] of [['.open-export', '.export-dialog'], ['.open-embed', '.embed-dialog']]) {
+      await page.click(button);
+      await waitForPage(page, (sel) => document.querySelector(sel)?.open, dialog);
+      assert.deepEqual(await languageProblems(page, code), { keys: [], english: [] }, `with ${dialog} open`);
+      await page.click(`${dialog} .dialog-close`);
+    }
+    await page.click('.open-present');
+    await waitForPage(page, () => document.documentElement.dataset.present === 'true' && document.querySelector('.present-bar')?.dataset.qrReady);
+    assert.deepEqual(await languageProblems(page, code), { keys: [], english: [] }, 'presenting');
+    await page.click('.present-exit');
     // the Transformer layer with cross-attention (the translation preset): its steps, notes and inspector
     await page.selectOption('select[name=preset]', 'translation-decoder');
     await waitForPage(page, () => window.attentionLab.getTrace()?.cross && document.querySelector('#step-ffn_norm:not([hidden])'));
