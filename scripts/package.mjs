@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// npm run package -- --set NAME|FILE.json --format scorm12|scorm2004|cmi5 [--seed N] [--pass 0.8] [--out FILE.zip]
+// npm run package -- --set NAME|FILE.json --format scorm12|scorm2004|cmi5 [--seed N] [--pass 0.8] [--lang de] [--out FILE.zip]
 // An LMS package of one exercise set, made from the built exercises page (dist/, `npm run build`) by the same module
 // as the page's "Download for your LMS" control (web/lms/package.js). NAME is a built-in set (web/exercises/sets/);
 // the set is checked by the engine first. Without --seed each learner's seed comes from their LMS id (README).
+// --lang (en, es, zh-Hans, de, fr, pt-BR, ar) makes the package's pages open in that language; without it each learner's
+// browser (or own choice) decides.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +14,7 @@ import { FILE_LIST, FORMATS, makePackage, problemWith } from '../web/lms/package
 import { customSetId } from '../web/lms/ids.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const USAGE = 'usage: npm run package -- --set NAME|FILE.json --format scorm12|scorm2004|cmi5 [--seed N] [--pass 0.8] [--out FILE.zip]';
+const USAGE = 'usage: npm run package -- --set NAME|FILE.json --format scorm12|scorm2004|cmi5 [--seed N] [--pass 0.8] [--lang en|es|zh-Hans|de|fr|pt-BR|ar] [--out FILE.zip]';
 
 function fail(message, code = 1) {
   console.error(`package: ${message}`);
@@ -21,7 +23,7 @@ function fail(message, code = 1) {
 }
 
 function parse(args) {
-  const known = new Set(['--set', '--format', '--seed', '--pass', '--out']);
+  const known = new Set(['--set', '--format', '--seed', '--pass', '--lang', '--out']);
   const o = {};
   for (let k = 0; k < args.length; k += 2) {
     if (!known.has(args[k])) fail(`unknown option “${args[k]}”`, 2);
@@ -55,15 +57,16 @@ const pageFiles = new Map(files.map((f) => [f, new Uint8Array(readFileSync(join(
 
 const seed = o.seed === undefined ? null : Number(o.seed);
 const pass = o.pass === undefined ? 0.8 : Number(o.pass);
-const problem = problemWith({ format: o.format, seed, pass });
+const lang = o.lang ?? null; // the package's pages open in this language (without it: each learner's own)
+const problem = problemWith({ format: o.format, seed, pass, lang });
 if (problem) fail(problem, 2);
 const { CSP } = await import('../web/vite.config.js');
 const info = buildInfo();
 const set = { id: isName ? o.set : customSetId(text), title: checked.value.title || basename(setPath, '.json'), text };
 const zip = makePackage({
-  format: o.format, set, seed, pass, pageFiles, csp: CSP, version: info.full,
+  format: o.format, set, seed, pass, lang, pageFiles, csp: CSP, version: info.full,
   mtime: new Date(Math.floor(Math.max(info.epoch, 315532800) / 2) * 2000), // as the release dates its entries
 });
 const out = resolve(o.out ?? `${set.id}-${o.format}.zip`);
 writeFileSync(out, zip);
-console.log(`${out}: ${o.format} package of “${set.title}” (${files.length + 2} files, ${(zip.length / 1024).toFixed(0)} KiB, ${seed === null ? 'each learner’s seed from their LMS id' : `seed ${seed}`}, pass mark ${pass})`);
+console.log(`${out}: ${o.format} package of “${set.title}” (${files.length + 2} files, ${(zip.length / 1024).toFixed(0)} KiB, ${seed === null ? 'each learner’s seed from their LMS id' : `seed ${seed}`}, pass mark ${pass}${lang ? `, in ${lang}` : ''})`);

@@ -71,7 +71,8 @@ test('the Embed dialog snippet works on a plain host page: renders, computes, re
   await page.check('.instructor-panel input[name=lock][value=X]');
   await page.click('.open-embed');
   const snippet = await page.locator('.embed-dialog textarea.snippet-iframe').inputValue();
-  assert.match(snippet, /<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=1#v2=/);
+  // (the embed speaks the language it was made in: lang= after embed=1)
+  assert.match(snippet, /<iframe src="http:\/\/127\.0\.0\.1:\d+\/\?embed=1&amp;lang=en#v2=/);
   // both snippets name the version that made them, as the page's footer does
   const version = await page.getAttribute('footer.site-version', 'data-version');
   assert.ok(snippet.startsWith(`<!-- Attention Lab ${version} -->\n<iframe `));

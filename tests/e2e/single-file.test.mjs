@@ -35,7 +35,7 @@ test('the single file works from file:// with no network', { skip: !existsSync(f
   await page.keyboard.press('Enter');
   assert.equal(await page.evaluate(() => window.attentionLab.getLesson().X[0][0]), 2);
   const link = await page.evaluate(() => window.attentionLab.shareLink());
-  assert.ok(link.startsWith(`${file.href}#v2=`));
+  assert.ok(link.startsWith(`${file.href}?lang=en#v2=`), 'the link holds the state, and the language it was made in');
   const again = await env.browser.newPage();
   await again.goto(link);
   await again.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 30000 });

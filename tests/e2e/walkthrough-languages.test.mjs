@@ -47,6 +47,23 @@ for (const code of LANGUAGE_CODES) {
     await page.check('.mask-control input[value=causal]');
     await waitForPage(page, () => window.attentionLab.getTrace()?.heads === 2 && window.attentionLab.getTrace().mask === 'causal');
     assert.deepEqual(await languageProblems(page, code), { keys: [], english: [] }, 'with the inspector, the instructor panel, two heads and a causal mask');
+    // the Export and Embed dialogs, and the projector's view
+    for (const [button, dialog] of [['.open-export', '.export-dialog'], ['.open-embed', '.embed-dialog']]) {
+      await page.click(button);
+      await waitForPage(page, (sel) => document.querySelector(sel)?.open, dialog);
+      assert.deepEqual(await languageProblems(page, code), { keys: [], english: [] }, `with ${dialog} open`);
+      await page.click(`${dialog} .dialog-close`);
+    }
+    await page.click('.open-present');
+    await waitForPage(page, () => document.documentElement.dataset.present === 'true' && document.querySelector('.present-bar')?.dataset.qrReady);
+    assert.deepEqual(await languageProblems(page, code), { keys: [], english: [] }, 'presenting');
+    await page.click('.present-exit');
+    // the Transformer layer with cross-attention (the translation preset): its steps, notes and inspector
+    await page.selectOption('select[name=preset]', 'translation-decoder');
+    await waitForPage(page, () => window.attentionLab.getTrace()?.cross && document.querySelector('#step-ffn_norm:not([hidden])'));
+    await page.click(cellSelector('norm1', 0, 0));
+    await waitForPage(page, () => document.querySelector('.inspector h3'));
+    assert.deepEqual(await languageProblems(page, code), { keys: [], english: [] }, 'with an encoder–decoder layer');
     assert.deepEqual(await page.evaluate(() => window.__csp), []);
     assert.deepEqual(problems, []);
     await page.close();
@@ -128,7 +145,7 @@ test('a link made in German opens in German, and in English it gives the same nu
   // the embed snippets carry the language too
   const snippets = await de.page.evaluate(() => window.attentionLab.embedSnippets());
   assert.match(snippets.element, /<attention-lab [^>]*lang="de"/);
-  assert.match(snippets.iframe, /[?&]lang=de/);
+  assert.match(snippets.iframe, /\?embed=1&amp;lang=de#/);
   assert.deepEqual([...de.problems, ...again.problems, ...english.problems], []);
   for (const p of [de, again, english]) await p.page.close();
 });

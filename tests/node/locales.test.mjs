@@ -43,7 +43,7 @@ const en = grouped(flatten(read('en')));
 const KEPT = new Set(['attention', 'lab', 'numpy', 'pytorch', 'csv', 'json', 'svg', 'png', 'pdf', 'lms', 'scorm', 'cmi5', 'xapi', 'iframe',
   'webassembly', 'wasm', 'softmax', 'relu', 'gelu', 'esc', 'ctrl', 'pad', 'exp', 'tanh', 'concat', 'http', 'https', 'html', 'localhost',
   'python3', 'server', 'exercises', 'labs', 'index', 'lti', 'frameresize', 'canvas', 'resize', 'postmessage', 'type', 'height', 'instructor',
-  'inspector', 'positions', 'figures', 'code', 'position', 'dimension', 'score', 'part', 'cache', 'offline', 'page', 'token', 'tokens', 'embedding', 'embeddings', 'sinusoidal', 'feedforward', 'vaswani', 'bahdanau', 'raschka', 'sebastian', 'jane', 'randn', 'seed', 'random', 'lecture', 'ffn', 'norm', 'model', 'src', 'act', 'max', 'latin']);
+  'inspector', 'positions', 'figures', 'code', 'position', 'dimension', 'score', 'scores', 'part', 'cache', 'offline', 'page', 'format', 'cmi', 'mha', 'crossattn', 'sum', 'residual', 'post', 'pre', 'source', 'name', 'date', 'token', 'tokens', 'embedding', 'embeddings', 'sinusoidal', 'feedforward', 'vaswani', 'bahdanau', 'raschka', 'sebastian', 'jane', 'randn', 'seed', 'random', 'lecture', 'ffn', 'norm', 'model', 'src', 'act', 'max', 'latin']);
 
 // Messages that are the lectures' English sentences themselves (a preset's title quoting its sentence): they stay.
 const LECTURE_SENTENCES = new Set(['presets.jane-cinema.title', 'presets.raschka-2024.title', 'presets.jane-cinema.label', 'presets.raschka-2024.label']);

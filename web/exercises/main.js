@@ -15,9 +15,9 @@ import { LAYER_MATRICES, labelsOf } from '../registry-layer.js';
 import { startLms } from '../lms/hook.js';
 import { answeredStatement } from '../lms/xapi.js';
 import { downloadHtml, wireDownload } from '../lms/download.js';
+import { startLanguage } from '../i18n/i18n.js';
 import { finishHtml, gradeHtml, wireFinish, wireGrade } from '../lms/results-ui.js';
 import { problemHtml } from '../i18n/problem-text.js';
-import { startLanguage } from '../i18n/i18n.js';
 
 const app = document.getElementById('app');
 const WRONG_BEFORE_SOLUTION = 3;

@@ -4,18 +4,23 @@
 //
 // The zip holds the exercises page as built (its scripts, styles, the engine), `lms-package.json` (the set, the
 // seed rule and the pass mark, which the page reads when launched with ?lms=1) and the LMS's manifest. The launch
-// URL is `exercises.html?lms=1`; an LMS may add its own query (cmi5 does).
+// URL is `exercises.html?lms=1` (with `&lang=de` for a package made in a language: its pages open in that language
+// whatever the learner's browser says); an LMS may add its own query (cmi5 does).
 import { zipSync } from 'fflate';
 import { escapeHtml as xml } from '../lib/escape.js';
 import { setIri } from './ids.js';
+import { LANGUAGES } from '../i18n/languages.js';
 
 export const FORMATS = ['scorm12', 'scorm2004', 'cmi5'];
 export const PACKAGE_CONFIG = 'lms-package.json';
 export const LAUNCH = 'exercises.html?lms=1';
+/** The launch URL of a package in `lang` (null: the learner's own language). */
+export const launchIn = (lang) => (lang ? `${LAUNCH}&lang=${encodeURIComponent(lang)}` : LAUNCH);
 const MANIFEST = { scorm12: 'imsmanifest.xml', scorm2004: 'imsmanifest.xml', cmi5: 'cmi5.xml' };
 
 /** Checks the options as both callers take them; returns a message or ''. */
-export function problemWith({ format, seed, pass }) {
+export function problemWith({ format, seed, pass, lang = null }) {
+  if (lang != null && !LANGUAGES.some((l) => l.code === lang)) return `the language must be one of ${LANGUAGES.map((l) => l.code).join(', ')} (got “${lang}”)`;
   if (!FORMATS.includes(format)) return `the format must be one of ${FORMATS.join(', ')} (got “${format}”)`;
   if (seed != null && !(Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff)) return 'the seed must be a whole number from 0 to 4294967295';
   if (!(typeof pass === 'number' && pass > 0 && pass <= 1)) return 'the pass mark must be a number above 0 and at most 1 (0.8 = 80 %)';
@@ -23,8 +28,8 @@ export function problemWith({ format, seed, pass }) {
 }
 
 /** What the page reads back when an LMS launches it (web/lms/hook.js). */
-export function packageConfig({ format, set, seed = null, pass = 0.8, version = '' }) {
-  return { format, set: { id: set.id, title: set.title, text: set.text }, seed, pass, version };
+export function packageConfig({ format, set, seed = null, pass = 0.8, version = '', lang = null }) {
+  return { format, set: { id: set.id, title: set.title, text: set.text }, seed, pass, version, ...(lang ? { lang } : {}) };
 }
 
 /**
@@ -34,19 +39,20 @@ export function packageConfig({ format, set, seed = null, pass = 0.8, version = 
  * csp: the page's Content-Security-Policy (cmi5 widens its connect-src); mtime: the date of every entry.
  * Returns the zip's bytes. Entries are sorted and dated alike, so one input gives one zip.
  */
-export function makePackage({ format, set, seed = null, pass = 0.8, pageFiles, csp, mtime = new Date(Date.UTC(2026, 0, 1)), version = '' }) {
-  const problem = problemWith({ format, seed, pass });
+export function makePackage({ format, set, seed = null, pass = 0.8, pageFiles, csp, mtime = new Date(Date.UTC(2026, 0, 1)), version = '', lang = null }) {
+  const problem = problemWith({ format, seed, pass, lang });
   if (problem) throw new Error(problem);
   if (!pageFiles.has('exercises.html')) throw new Error('the exercises page (exercises.html) is missing from its files');
   const files = new Map(pageFiles);
   if (format === 'cmi5') files.set('exercises.html', widenConnectSrc(files.get('exercises.html'), csp));
-  files.set(PACKAGE_CONFIG, utf8(JSON.stringify(packageConfig({ format, set, seed, pass, version }), null, 1) + '\n'));
+  files.set(PACKAGE_CONFIG, utf8(JSON.stringify(packageConfig({ format, set, seed, pass, version, lang }), null, 1) + '\n'));
   const listed = [...files.keys()].sort();
   const title = set.title || 'Attention Lab exercises';
   const identifier = `attention-lab-${set.id}`.replace(/[^A-Za-z0-9_.-]/g, '_');
-  const manifest = format === 'scorm12' ? scorm12Manifest({ identifier, title, pass, listed })
-    : format === 'scorm2004' ? scorm2004Manifest({ identifier, title, pass, listed })
-      : cmi5Structure({ set, title, pass });
+  const launch = launchIn(lang);
+  const manifest = format === 'scorm12' ? scorm12Manifest({ identifier, title, pass, listed, launch })
+    : format === 'scorm2004' ? scorm2004Manifest({ identifier, title, pass, listed, launch })
+      : cmi5Structure({ set, title, pass, launch });
   files.set(MANIFEST[format], utf8(manifest));
   const entries = {};
   for (const path of [...files.keys()].sort()) entries[path] = [files.get(path), { level: 9, mtime, os: 3, attrs: (0o100644 << 16) >>> 0 }];
@@ -69,7 +75,7 @@ export function widenConnectSrc(htmlBytes, csp) {
 
 const fileList = (listed) => listed.map((p) => `      <file href="${xml(p)}"/>`).join('\n');
 
-function scorm12Manifest({ identifier, title, pass, listed }) {
+function scorm12Manifest({ identifier, title, pass, listed, launch }) {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="${identifier}" version="1"
   xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
@@ -90,7 +96,7 @@ function scorm12Manifest({ identifier, title, pass, listed }) {
     </organization>
   </organizations>
   <resources>
-    <resource identifier="sco" type="webcontent" adlcp:scormtype="sco" href="${xml(LAUNCH)}">
+    <resource identifier="sco" type="webcontent" adlcp:scormtype="sco" href="${xml(launch)}">
 ${fileList(listed)}
     </resource>
   </resources>
@@ -98,7 +104,7 @@ ${fileList(listed)}
 `;
 }
 
-function scorm2004Manifest({ identifier, title, pass, listed }) {
+function scorm2004Manifest({ identifier, title, pass, listed, launch }) {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="${identifier}" version="1"
   xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
@@ -128,7 +134,7 @@ function scorm2004Manifest({ identifier, title, pass, listed }) {
     </organization>
   </organizations>
   <resources>
-    <resource identifier="sco" type="webcontent" adlcp:scormType="sco" href="${xml(LAUNCH)}">
+    <resource identifier="sco" type="webcontent" adlcp:scormType="sco" href="${xml(launch)}">
 ${fileList(listed)}
     </resource>
   </resources>
@@ -136,7 +142,7 @@ ${fileList(listed)}
 `;
 }
 
-function cmi5Structure({ set, title, pass }) {
+function cmi5Structure({ set, title, pass, launch }) {
   const description = 'Attention exercises checked by the Attention Lab engine: each answer is recorded, the score is the share answered correctly.';
   const lang = (text) => `<langstring lang="en-US">${xml(text)}</langstring>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -148,7 +154,7 @@ function cmi5Structure({ set, title, pass }) {
   <au id="${xml(setIri(set.id))}" moveOn="CompletedOrPassed" masteryScore="${pass}" launchMethod="AnyWindow">
     <title>${lang(title)}</title>
     <description>${lang(description)}</description>
-    <url>${xml(LAUNCH)}</url>
+    <url>${xml(launch)}</url>
   </au>
 </courseStructure>
 `;

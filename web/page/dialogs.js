@@ -11,6 +11,8 @@ const numpyCode = (lesson, trace) => (trace.layer ? layerNumpyCode : sixStepsNum
 const pytorchCode = (lesson, trace) => (trace.layer ? layerPytorchCode : sixStepsPytorch)(lesson, trace);
 import { stampSnippet } from '../version.js';
 import { language, t } from '../i18n/i18n.js';
+import { LAYER_MATRICES } from '../registry-layer.js';
+import { layerTitle } from '../views/layer-views.js';
 import { formatInteger } from '../i18n/numerals.js';
 
 /** store, controller (its shown lesson and trace), link (link-sync.js), say(text): the toolbar's status line. */
@@ -30,6 +32,13 @@ export function createDialogs({ store, controller, link, say }) {
     return said;
   }
 
+  // a matrix named in words is named in the page's language in the dialog (the exported files keep export.js's titles)
+  const WORDED = ['X', 'scores', 'scaled', 'weights', 'Z', 'output'];
+  const shownTitle = (m) => {
+    const base = WORDED.includes(m.name) ? t(`walkthrough.export.matrix.${m.name}`) : LAYER_MATRICES[m.name] ? layerTitle(m.name, LAYER_MATRICES[m.name]) : null;
+    if (base === null) return m.title;
+    return m.head !== null && m.head !== undefined && shown().trace.heads > 1 ? t('walkthrough.export.headed', { name: base, head: m.head + 1 }) : base;
+  };
   const exportDialog = makeDialog(t('walkthrough.export.title'), 'export-dialog');
   function openExport() {
     const { body } = exportDialog;
@@ -39,13 +48,14 @@ export function createDialogs({ store, controller, link, say }) {
     const btn = (text, cls, fn) => { const b = el('button', { type: 'button', className: cls, textContent: text }); b.addEventListener('click', fn); return b; };
     const list = el('ul', { className: 'export-list' });
     for (const m of items()) {
-      const li = el('li', {}, el('span', { textContent: m.title }));
+      const title = shownTitle(m);
+      const li = el('li', {}, el('span', { textContent: title }));
       li.dataset.key = m.key;
       // (a screen reader lists the buttons alone: each names its matrix, not just "SVG")
       const svg = btn('SVG', 'export-svg', () => download(`${base}-${m.key}.svg`, heatmapSvg(m).svg, 'image/svg+xml'));
       const png = btn('PNG', 'export-png', async () => { const f = heatmapSvg(m); download(`${base}-${m.key}.png`, await svgToPng(f.svg, f.width, f.height)); });
-      svg.setAttribute('aria-label', t('walkthrough.export.asFormat', { matrix: m.title, format: 'SVG' }));
-      png.setAttribute('aria-label', t('walkthrough.export.asFormat', { matrix: m.title, format: 'PNG' }));
+      svg.setAttribute('aria-label', t('walkthrough.export.asFormat', { matrix: title, format: 'SVG' }));
+      png.setAttribute('aria-label', t('walkthrough.export.asFormat', { matrix: title, format: 'PNG' }));
       li.append(svg, png);
       list.append(li);
     }
@@ -64,7 +74,10 @@ export function createDialogs({ store, controller, link, say }) {
   const embedDialog = makeDialog(t('embed.title'), 'embed-dialog');
   async function embedSnippets() {
     const href = new URL(await link.shareLink());
+    const lang = href.searchParams.get('lang'); // (embed=1 first, then the language: ?embed=1&lang=de)
+    href.searchParams.delete('lang');
     href.searchParams.set('embed', '1');
+    if (lang) href.searchParams.set('lang', lang);
     const page = new URL(href.href); page.hash = ''; page.search = '';
     const script = new URL('attention-lab.js', page).href;
     const iframe = `<iframe src="${escapeHtml(href.href)}" title="Attention Lab" style="width:100%;border:0" height="900" loading="lazy"></iframe>\n`

@@ -5,6 +5,7 @@
 // seed)); the sheets are drawn for the print only and removed after it.
 import './worksheets.css';
 import { describeAnswer, label } from '../exercises/check.js';
+import { t } from '../i18n/i18n.js';
 import { esc, paintGrids, show } from '../exercises/grid.js';
 import { qrImage } from '../qr.js';
 import { printLink } from './print.js';
@@ -20,7 +21,9 @@ export function seedsOf({ who, count }, seed) {
 /** The link of one student's sheet (the page's own link format: #set=… or #setjson=…, and seed=). */
 function sheetLink(source, seed) {
   const url = new URL(location.href);
+  const lang = url.searchParams.get('lang'); // (a sheet opened in a language leads back to it)
   url.search = '';
+  if (lang) url.searchParams.set('lang', lang);
   url.hash = source.kind === 'custom' ? `setjson=${new URLSearchParams(location.hash.slice(1)).get('setjson') ?? ''}&seed=${seed}` : `set=${source.id}&seed=${seed}`;
   return url.href;
 }
@@ -58,19 +61,19 @@ function widthClass(ex) {
 }
 
 /** An exercise's title on paper, with its head when the lesson has several (as the page tags it). */
-const headed = (ex, heads, titleOf) => titleOf(ex) + (heads > 1 && Number.isInteger(ex.given?.head) && ex.kind !== 'multihead_shapes' ? ` (head ${ex.given.head + 1})` : '');
+const headed = (ex, heads, titleOf) => (heads > 1 && Number.isInteger(ex.given?.head) && ex.kind !== 'multihead_shapes' ? t('print.ws.headed', { title: titleOf(ex), head: ex.given.head + 1 }) : titleOf(ex));
 
 /** One page or more: the sheet of one seed. */
 function studentSheet({ sheet, seed, link, tokens, heads, givenHtml, titleOf }) {
   const page = document.createElement('section');
   page.className = 'ws-sheet';
   page.dataset.seed = String(seed);
-  page.innerHTML = `<header class="ws-head"><div><p class="ws-kicker">Worksheet · seed <b>${seed}</b></p><h1>${esc(sheet.title || 'Exercises')}</h1>
-      <p class="ws-name">Name <span class="ws-line"></span> Date <span class="ws-line short"></span></p>
-      <p class="ws-link">Check your answers online with seed ${seed}: <span class="ws-url">${esc(link)}</span></p></div></header>
+  page.innerHTML = `<header class="ws-head"><div><p class="ws-kicker">${t('print.ws.kicker', { seed: `<b>${seed}</b>` })}</p><h1>${esc(sheet.title || t('print.ws.exercises'))}</h1>
+      <p class="ws-name">${t('print.ws.name')} <span class="ws-line"></span> ${t('print.ws.date')} <span class="ws-line short"></span></p>
+      <p class="ws-link">${t('print.ws.check', { seed, link: `<span class="ws-url">${esc(link)}</span>` })}</p></div></header>
     <ol class="ws-list">${sheet.exercises.map((ex, k) => `<li class="ws-ex${widthClass(ex)}"><p class="ws-title"><b>${k + 1}. ${esc(headed(ex, heads, titleOf))}</b></p>
       <p class="prompt">${esc(ex.prompt)}</p><div class="given">${givenHtml(ex, tokens)}</div>${blanks(ex, tokens)}</li>`).join('')}</ol>`;
-  const qr = qrImage(link, 22, `QR code of the link to seed ${seed}'s sheet`);
+  const qr = qrImage(link, 22, t('print.ws.qr', { seed }));
   if (qr) page.querySelector('.ws-head').append(qr);
   paintGrids(page);
   return page;
@@ -81,8 +84,8 @@ function answerKey({ sheet, seed, heads, titleOf }) {
   const page = document.createElement('section');
   page.className = 'ws-key';
   page.dataset.seed = String(seed);
-  page.innerHTML = `<header class="ws-head"><div><p class="ws-kicker">Answer key · seed <b>${seed}</b> · for the instructor</p><h1>${esc(sheet.title || 'Exercises')}</h1></div></header>
-    <ol class="ws-list">${sheet.exercises.map((ex, k) => `<li class="ws-ex"><p class="ws-title"><b>${k + 1}. ${esc(headed(ex, heads, titleOf))}</b> — answer: <b class="ws-key-answer">${esc(describeAnswer(ex.answer, ex))}</b></p>
+  page.innerHTML = `<header class="ws-head"><div><p class="ws-kicker">${t('print.ws.keyKicker', { seed: `<b>${seed}</b>` })}</p><h1>${esc(sheet.title || t('print.ws.exercises'))}</h1></div></header>
+    <ol class="ws-list">${sheet.exercises.map((ex, k) => `<li class="ws-ex"><p class="ws-title"><b>${k + 1}. ${esc(headed(ex, heads, titleOf))}</b> — ${t('print.ws.answer', { answer: `<b class="ws-key-answer">${esc(describeAnswer(ex.answer, ex))}</b>` })}</p>
       <ol class="ws-solution">${(ex.solution ?? []).map((s) => `<li>${esc(s)}</li>`).join('')}</ol></li>`).join('')}</ol>`;
   return page;
 }
@@ -111,22 +114,22 @@ export function buildWorksheets({ engine, source, seeds, keys, tokens, heads = 1
  * trace}); givenHtml(ex, tokens) and titleOf(ex): how the page shows an exercise's given numbers and title.
  */
 export function installWorksheets({ engine, header, current, givenHtml, titleOf }) {
-  const open = Object.assign(document.createElement('button'), { type: 'button', className: 'print-worksheets', textContent: 'Print worksheets' });
+  const open = Object.assign(document.createElement('button'), { type: 'button', className: 'print-worksheets', textContent: t('print.ws.open') });
   header.append(open);
   const dialog = document.createElement('dialog');
   dialog.className = 'worksheet-dialog';
   dialog.setAttribute('aria-labelledby', 'worksheet-title');
   dialog.innerHTML = `<form method="dialog" novalidate>
-    <h2 id="worksheet-title">Print worksheets</h2>
-    <fieldset><legend>Sheets</legend>
-      <label><input type="radio" name="who" value="one" checked> This sheet only (seed <span class="ws-current-seed"></span>)</label>
-      <label class="ws-class"><input type="radio" name="who" value="class"> A class: seeds 1 to
-        <input type="number" name="count" min="1" max="${MAX_CLASS}" value="30" inputmode="numeric" aria-label="Number of students (seeds 1 to N)"></label>
+    <h2 id="worksheet-title">${t('print.ws.open')}</h2>
+    <fieldset><legend>${t('print.ws.sheets')}</legend>
+      <label><input type="radio" name="who" value="one" checked> ${t('print.ws.thisSheet', { seed: '<span class="ws-current-seed"></span>' })}</label>
+      <label class="ws-class"><input type="radio" name="who" value="class"> ${t('print.ws.aClass')}
+        <input type="number" name="count" min="1" max="${MAX_CLASS}" value="30" inputmode="numeric" aria-label="${t('print.ws.count')}"></label>
     </fieldset>
-    <label><input type="checkbox" name="keys" checked> Then an answer-key page per seed, with the worked solutions (for the instructor)</label>
-    <p class="ws-note">Each student's sheet starts a new page, headed by its seed, with a link and QR code to the same sheet online.</p>
+    <label><input type="checkbox" name="keys" checked> ${t('print.ws.keys')}</label>
+    <p class="ws-note">${t('print.ws.note')}</p>
     <p class="ws-problem" role="alert" hidden></p>
-    <div class="ws-actions"><button type="submit" value="print" class="ws-print">Print</button><button type="submit" value="cancel">Cancel</button></div>
+    <div class="ws-actions"><button type="submit" value="print" class="ws-print">${t('print.ws.print')}</button><button type="submit" value="cancel">${t('print.ws.cancel')}</button></div>
   </form>`;
   document.body.append(dialog);
   const form = dialog.querySelector('form');
@@ -157,7 +160,7 @@ export function installWorksheets({ engine, header, current, givenHtml, titleOf 
     const who = form.elements.who.value;
     if (who === 'class' && !(Number.isInteger(count) && count >= 1 && count <= MAX_CLASS)) {
       e.preventDefault();
-      say(`The class size must be a whole number from 1 to ${MAX_CLASS}.`);
+      say(t('print.ws.classSize', { max: MAX_CLASS }));
       return;
     }
     const state = current();
@@ -167,7 +170,7 @@ export function installWorksheets({ engine, header, current, givenHtml, titleOf 
     });
     if (!element) {
       e.preventDefault();
-      say(`The engine could not make these sheets: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`);
+      say(t('print.ws.engineFailed', { problems: problems.map((p) => `${p.field} ${p.message}`).join('; ') }));
       return;
     }
     clear();

@@ -6,6 +6,7 @@ import { localizeDigits } from '../i18n/numerals.js';
 import { setHtml } from './dom.js';
 import { MATRICES } from '../registry.js';
 import { explainLayerCell } from './layer-inspector.js';
+import { layerTitle } from './layer-views.js';
 
 import { escapeHtml as esc } from '../lib/escape.js';
 const tok = (s) => `<b class="tok">${esc(s)}</b>`;
@@ -157,7 +158,7 @@ export class Inspector {
     const layer = MATRICES[s.matrix]?.value;
     if (!m && layer) {
       const lm = layer(trace, s.head);
-      return `<h3>${say('inspector.input.cell', { matrix: esc(MATRICES[s.matrix].title), row: s.row + 1, col: s.col + 1 })}</h3><p>${say(MATRICES[s.matrix].editable ? 'inspector.input.parameter' : 'inspector.input.value', { value: f(lm.data[s.row * lm.cols + s.col]) })}</p>`;
+      return `<h3>${say('inspector.input.cell', { matrix: esc(layerTitle(s.matrix, MATRICES[s.matrix])), row: s.row + 1, col: s.col + 1 })}</h3><p>${say(MATRICES[s.matrix].editable ? 'inspector.input.parameter' : 'inspector.input.value', { value: f(lm.data[s.row * lm.cols + s.col]) })}</p>`;
     }
     if (!m) return '';
     return `<h3>${say('inspector.input.weightCell', { matrix: s.matrix.replace('_', ' '), row: s.row + 1, col: s.col + 1 })}</h3><p>${say('inspector.input.weight', { value: f(at(s.row, s.col)) })}</p>`;

@@ -4,19 +4,32 @@
 import { LAYER_MATRICES, extent, labelsOf } from '../registry-layer.js';
 import { STEPS } from '../registry.js';
 import { escapeHtml } from '../lib/escape.js';
-import { formatExact } from '../numbers.js';
+import { formatExact as exact } from '../numbers.js';
+import { t as say } from '../i18n/i18n.js';
+import { localizeDigits } from '../i18n/numerals.js';
 import { setHtml } from './dom.js';
 import { NumberControl } from './controls.js';
 
-const q = (s) => `“\u2068${s}\u2069”`;
+const q = (s) => say('walkthrough.quote', { text: `\u2068${s}\u2069` });
+const formatExact = (v) => localizeDigits(exact(v));
+// a matrix named in words has its name in the page's language (walkthrough.layer.label / .title), a symbol keeps it
+const keyOf = (name) => name.replace(/\./g, '_');
+const WORDED = ['P', 'attention', 'sum1', 'sum2', 'source.X', 'cross_scores', 'cross_weights', 'cross_Z', 'cross_output', 'cross_in', 'ffn_in', 'ffn_hidden', 'ffn_sum', 'ffn_gamma', 'ffn_beta', 'ffn_normed', 'layer_output'];
+export const layerLabel = (name, m) => (WORDED.includes(name) ? say(`walkthrough.layer.label.${keyOf(name)}`) : m.label);
+export const layerTitle = (name, m) => (WORDED.includes(name) ? say(`walkthrough.layer.title.${keyOf(name)}`) : m.title);
 const count = (n) => Array.from({ length: n }, (_, j) => String(j + 1));
 
 /** What a cell of a layer matrix means, in words (its aria label and tooltip). */
 function describer(t, name, m) {
-  const rowWord = (i) => (m.rows === 'tokens' ? q(t.tokens[i]) : m.rows === 'source' ? `source ${q(t.source.tokens[i])}` : `row ${i + 1}`);
-  if (m.cols === 'source') return (i, j, v) => `${name.startsWith('cross_w') ? 'how much' : 'score:'} ${q(t.tokens[i])} ${name.startsWith('cross_w') ? `attends to source ${q(t.source.tokens[j])} (${(v * 100).toFixed(1)}%)` : `against source ${q(t.source.tokens[j])}`}`;
-  if (m.editable) return (i, j) => `learned ${m.title}, ${m.rows === 'one' ? `column ${j + 1}` : `${rowWord(i)}, column ${j + 1}`}`;
-  return (i, j) => `${m.title} of ${rowWord(i)}, column ${j + 1}`;
+  const title = layerTitle(name, m);
+  const rowWord = (i) => (m.rows === 'tokens' ? q(t.tokens[i]) : m.rows === 'source' ? say('walkthrough.layer.sourceToken', { token: q(t.source.tokens[i]) }) : say('walkthrough.layer.row', { row: i + 1 }));
+  if (m.cols === 'source') {
+    return name.startsWith('cross_w')
+      ? (i, j, v) => localizeDigits(say('walkthrough.layer.crossWeight', { target: q(t.tokens[i]), source: q(t.source.tokens[j]), percent: (v * 100).toFixed(1) }))
+      : (i, j) => say('walkthrough.layer.crossScore', { target: q(t.tokens[i]), source: q(t.source.tokens[j]) });
+  }
+  if (m.editable) return (i, j) => (m.rows === 'one' ? say('walkthrough.layer.learnedColumn', { matrix: title, col: j + 1 }) : say('walkthrough.layer.learnedCell', { matrix: title, row: rowWord(i), col: j + 1 }));
+  return (i, j) => say('walkthrough.layer.cell', { matrix: title, row: rowWord(i), col: j + 1 });
 }
 
 const available = (t, name, h) => {
@@ -33,12 +46,12 @@ function gridsOf(step) {
       const m = LAYER_MATRICES[name];
       if (!available(t, name, 0)) continue;
       const options = {
-        label: m.label, ariaName: m.title, scale: m.scale ?? 'diverging', digits: m.digits ?? 2, describe: describer(t, name, m),
+        label: layerLabel(name, m), ariaName: layerTitle(name, m), scale: m.scale ?? 'diverging', digits: m.digits ?? 2, describe: describer(t, name, m),
         editable: Boolean(m.editable) && !state.locked.includes(name) && !state.locked.includes('layer'),
       };
       if (m.perHead) {
         last = null;
-        for (let h = 0; h < t.heads; h++) grids.push({ key: `${name}${h}`, matrix: name, head: h, group: h, options: { ...options, ariaName: `${m.title}${t.heads > 1 ? ` head ${h + 1}` : ''}` } });
+        for (let h = 0; h < t.heads; h++) grids.push({ key: `${name}${h}`, matrix: name, head: h, group: h, options: { ...options, ariaName: t.heads > 1 ? say('walkthrough.headName', { name: layerTitle(name, m), head: h + 1 }) : layerTitle(name, m) } });
       } else grids.push({ key: name, matrix: name, row: rowOf(m.rows === 'one' ? 'vectors' : m.editable ? 'weights-row' : 'states'), options });
     }
     return grids;
@@ -77,18 +90,18 @@ function select(host, { name, label, options, onChange }) {
 
 const rowStats = (t, k) => {
   const n = t.layer[`norm${k}`];
-  return `Row ${q(escapeHtml(t.tokens[0]))} before γ and β: mean ${formatExact(n.mean[0])}, variance ${formatExact(n.var[0])}; after normalising, mean 0 and variance 1 (ε = ${t.layer.eps}). Click a cell of LN to see its arithmetic.`;
+  return say('walkthrough.layer.rowStats', { token: q(escapeHtml(t.tokens[0])), mean: formatExact(n.mean[0]), variance: formatExact(n.var[0]), eps: localizeDigits(String(t.layer.eps)) });
 };
 
 const CONTROLS = {
   add_norm(host, on) {
-    const norm = select(host, { name: 'norm', label: 'where the norm sits', options: [['post', 'post-norm: LN(x + f(x))'], ['pre', 'pre-norm: x + f(LN(x))']], onChange: (v) => on.layerOption('norm', v) });
+    const norm = select(host, { name: 'norm', label: say('walkthrough.layer.normWhere'), options: [['post', say('walkthrough.layer.postNorm')], ['pre', say('walkthrough.layer.preNorm')]], onChange: (v) => on.layerOption('norm', v) });
     return { update: (state) => norm.update(state.lesson.layer?.norm ?? 'post'), lock: (locked) => { norm.input.disabled = locked('layer'); } };
   },
   cross_score(host, on) {
     const box = document.createElement('label');
     box.className = 'control source-sentence';
-    box.innerHTML = '<span>source sentence (what is translated)</span><input name="source-sentence" type="text" autocomplete="off" spellcheck="false">';
+    box.innerHTML = `<span>${say('walkthrough.layer.sourceSentence')}</span><input name="source-sentence" type="text" autocomplete="off" spellcheck="false">`;
     host.append(box);
     const input = box.querySelector('input');
     input.addEventListener('change', () => { if (input.value.trim()) on.sourceSentence(input.value); });
@@ -96,7 +109,7 @@ const CONTROLS = {
     const pads = document.createElement('div');
     pads.className = 'pad-toggles';
     pads.setAttribute('role', 'group');
-    pads.setAttribute('aria-label', 'source tokens that are padding');
+    pads.setAttribute('aria-label', say('walkthrough.layer.sourcePadding'));
     host.append(pads);
     pads.addEventListener('change', (e) => { const b = e.target.closest('input[data-j]'); if (b) on.sourcePadding(Number(b.dataset.j), b.checked); });
     return {
@@ -110,7 +123,7 @@ const CONTROLS = {
     };
   },
   ffn(host, on) {
-    const act = select(host, { name: 'activation', label: 'activation', options: [['relu', 'ReLU: max(0, x)'], ['gelu', 'GELU: x·Φ(x)']], onChange: (v) => on.layerOption('activation', v) });
+    const act = select(host, { name: 'activation', label: say('walkthrough.layer.activation'), options: [['relu', 'ReLU: max(0, x)'], ['gelu', 'GELU: x·Φ(x)']], onChange: (v) => on.layerOption('activation', v) });
     const dFf = new NumberControl(host, { label: 'd<sub>ff</sub>', name: 'd_ff', min: 1, max: 256, onChange: (v) => on.dFf(v) });
     return {
       update: (state, t) => { act.update(state.lesson.layer?.activation ?? 'relu'); dFf.update(extent(t, 'hidden')); },
@@ -121,7 +134,7 @@ const CONTROLS = {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = 'remove-layer';
-    b.textContent = 'Back to the six steps (remove the layer)';
+    b.textContent = say('walkthrough.layer.removeLayer');
     b.addEventListener('click', () => on.removeLayer());
     host.append(b);
     return { update() {}, lock: (locked) => { b.disabled = locked('layer'); } };
@@ -130,14 +143,14 @@ const CONTROLS = {
 
 const NOTES = {
   add_norm: (t) => [t.layer.norm === 'pre'
-    ? 'Pre-norm: LN<sub>1</sub> normalises the stream first, attention reads the normalised rows, and its output is added to the unnormalised stream (x + MHA(LN<sub>1</sub>(x))).'
-    : 'Post-norm (the original Transformer): the attention’s output is added to its input, then the sum is normalised.', rowStats(t, 1)],
-  cross_score: (t) => [`${t.tokens.length} target tokens (rows) × ${t.source.tokens.length} source tokens (columns): queries from the decoder, keys from the encoder’s output. Divided by √d<sub>k</sub> = ${formatExact(t.cross.divisor)}.`],
-  cross_softmax: () => ['Each row adds up to 1 over the source tokens (padded ones, hatched, get exactly 0).'],
-  cross_sum: (t) => [`The cross-attention’s output is ${t.tokens.length} × ${t.dModel}: one row per target token, d<sub>model</sub> wide.`],
+    ? say('walkthrough.layer.preNote')
+    : say('walkthrough.layer.postNote'), rowStats(t, 1)],
+  cross_score: (t) => [say('walkthrough.layer.crossScoreNote', { targets: t.tokens.length, sources: t.source.tokens.length, divisor: formatExact(t.cross.divisor) })],
+  cross_softmax: () => [say('walkthrough.layer.crossSoftmaxNote')],
+  cross_sum: (t) => [say('walkthrough.layer.crossSumNote', { rows: t.tokens.length, cols: t.dModel })],
   cross_norm: (t) => [rowStats(t, 2)],
-  ffn: (t) => [`${t.layer.activation === 'gelu' ? 'GELU, the exact erf form: x·½(1 + erf(x/√2)).' : 'ReLU: every negative hidden value becomes 0 (dark cells in act(…)).'} d<sub>ff</sub> = ${extent(t, 'hidden')} hidden units per token.`],
-  ffn_norm: (t) => [`The layer’s output is ${t.tokens.length} × ${t.dModel}, the same shape as X — ready for the next layer.`, rowStats(t, t.cross ? 3 : 2)],
+  ffn: (t) => [`${say(t.layer.activation === 'gelu' ? 'walkthrough.layer.gelu' : 'walkthrough.layer.relu')} ${say('walkthrough.layer.hiddenUnits', { dFf: extent(t, 'hidden') })}`],
+  ffn_norm: (t) => [say('walkthrough.layer.outputNote', { rows: t.tokens.length, cols: t.dModel }), rowStats(t, t.cross ? 3 : 2)],
 };
 
 // the layer's steps of core/steps.json (those with `applies`)

@@ -21,7 +21,7 @@ const q = (s) => say('walkthrough.quote', { text: `\u2068${s}\u2069` });
 const formatExact = (v) => localizeDigits(exact(v));
 const tokensOf = (t) => t.tokens;
 // the matrices a word names are named in the page's language; the rest are symbols
-const WORDED = ['X', 'weights', 'output'];
+const WORDED = ['X', 'weights', 'output', 'P'];
 const label = (name) => (WORDED.includes(name) ? say(`walkthrough.matrix.${name}`) : MATRICES[name].label);
 /** Column labels: 1…count, or head.column when the columns are blocks of heads. */
 const dimLabels = (t, count, perHead) => Array.from({ length: count }, (_, j) => (perHead && t.heads > 1 ? `${Math.floor(j / perHead) + 1}.${(j % perHead) + 1}` : String(j + 1)));

@@ -4,10 +4,11 @@
 import { STEP_IDS, LOCKABLE, MATRICES, stepById } from '../registry.js';
 import { MAX_NOTE } from '../share.js';
 import { t } from '../i18n/i18n.js';
+import { layerTitle } from './layer-views.js';
 
 const LOCK_WORDS = ['sentence', 'seed', 'sizes', 'scale', 'mask', 'positions', 'layer', 'source'];
 // matrices are named by their symbols (W_Q; a layer's by the registry: γ1 …, W_ff1, cross W_Q), the rest in words
-const lockLabel = (name) => (LOCK_WORDS.includes(name) ? t(`walkthrough.lock.${name}`) : MATRICES[name]?.title ?? name);
+const lockLabel = (name) => (LOCK_WORDS.includes(name) ? t(`walkthrough.lock.${name}`) : MATRICES[name] ? layerTitle(name, MATRICES[name]) : name);
 
 function el(tag, props = {}, ...children) {
   const e = Object.assign(document.createElement(tag), props);
