@@ -8,6 +8,7 @@ import { describeAnswer, label } from '../exercises/check.js';
 import { esc, paintGrids, show } from '../exercises/grid.js';
 import { qrImage } from '../qr.js';
 import { printLink } from './print.js';
+import { problemText } from '../i18n/problem-text.js';
 
 /** A class of more than this many students is printed in several runs (a print of thousands of pages stalls). */
 export const MAX_CLASS = 200;
@@ -167,7 +168,7 @@ export function installWorksheets({ engine, header, current, givenHtml, titleOf 
     });
     if (!element) {
       e.preventDefault();
-      say(`The engine could not make these sheets: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`);
+      say(`The engine could not make these sheets: ${problems.map(problemText).join('; ')}`);
       return;
     }
     clear();
