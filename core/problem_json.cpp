@@ -4,7 +4,8 @@ namespace attnlab {
 
 nlohmann::json params_json(const ProblemParams& params) {
   nlohmann::json out = nlohmann::json::object();
-  for (const auto& [name, value] : params) std::visit([&](const auto& v) { out[name] = v; }, value);
+  for (const auto& param : params)  // (clang 14 cannot capture a structured binding)
+    std::visit([&](const auto& v) { out[param.first] = v; }, param.second);
   return out;
 }
 

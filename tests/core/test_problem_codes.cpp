@@ -45,7 +45,8 @@ TEST_CASE("the list of problem codes has each code once, in snake_case") {
   CHECK(std::set<std::string>(codes.begin(), codes.end()).size() == codes.size());
   for (const auto& c : codes) {
     INFO(c);
-    CHECK(std::all_of(c.begin(), c.end(), [](char ch) { return (ch >= 'a' && ch <= 'z') || ch == '_'; }));
+    CHECK(std::all_of(c.begin(), c.end(),
+                      [](char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_'; }));
   }
   CHECK(std::string(codes::shape_mismatch) == "shape_mismatch");
 }

@@ -151,6 +151,7 @@ function assertSame(got, want, what) {
     return;
   }
   assert.equal(got.ok, false, what);
+  assert.match(got.code, /^link_/, `${what}: the reason's code, for the page's languages`);
   if (want.message === 'it is damaged: the data does not unpack to a state') {
     assert.match(got.message, /^it is damaged: /, what);
   } else {

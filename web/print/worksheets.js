@@ -9,6 +9,7 @@ import { t } from '../i18n/i18n.js';
 import { esc, paintGrids, show } from '../exercises/grid.js';
 import { qrImage } from '../qr.js';
 import { printLink } from './print.js';
+import { problemText } from '../i18n/problem-text.js';
 
 /** A class of more than this many students is printed in several runs (a print of thousands of pages stalls). */
 export const MAX_CLASS = 200;
@@ -170,7 +171,7 @@ export function installWorksheets({ engine, header, current, givenHtml, titleOf 
     });
     if (!element) {
       e.preventDefault();
-      say(t('print.ws.engineFailed', { problems: problems.map((p) => `${p.field} ${p.message}`).join('; ') }));
+      say(t('print.ws.engineFailed', { problems: problems.map(problemText).join('; ') }));
       return;
     }
     clear();
