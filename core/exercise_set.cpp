@@ -162,7 +162,8 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
       fail(f + ".kind", codes::one_of,
            {{"allowed",
              "score, scaled_score, softmax_row, output_cell, predict_max, mask_zeros, why_scale, multihead_shapes, "
-             "layer_norm_cell, residual_sum, ffn_cell, cross_shapes, sinusoidal_entry"}},
+             "layer_norm_cell, residual_sum, ffn_cell, cross_shapes, sinusoidal_entry, static_contextual, "
+             "bahdanau_alignment, mask_purpose"}},
            "must be one of score, scaled_score, softmax_row, output_cell, predict_max, mask_zeros, why_scale, "
            "multihead_shapes, layer_norm_cell, residual_sum, ffn_cell, cross_shapes, sinusoidal_entry, "
            "static_contextual, bahdanau_alignment, mask_purpose");
@@ -177,7 +178,7 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
       continue;
     }
     if (spec.kind == ExerciseKind::mask_purpose && (lesson.source || n < 2)) {
-      fail(f + ".kind",
+      fail(f + ".kind", codes::kind_needs_self_attention, {},
            "needs a self-attention lesson (no \"source\") of at least 2 tokens: a mask hides keys of the "
            "lesson's own tokens");
       continue;
@@ -261,13 +262,16 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
           if (words.size() != sentence.size()) break;
           v.push_back(std::move(words));
         }
-      if (v.size() != 2) fail(f + ".sentences", "must be two lists of 2 to 16 tokens (strings of 1 to 64 characters)");
+      if (v.size() != 2)
+        fail(f + ".sentences", codes::sentences_invalid, {number_param("max", limits::max_token_chars)},
+             "must be two lists of 2 to 16 tokens (strings of 1 to 64 characters)");
       else spec.sentences = std::move(v);
     }
     if (e.contains("word")) {
       if (!e["word"].is_string() || e["word"].get_ref<const std::string&>().empty() ||
           count_chars(e["word"].get_ref<const std::string&>()) > limits::max_token_chars)
-        fail(f + ".word", "must be a token of 1 to 64 characters");
+        fail(f + ".word", codes::word_invalid, {number_param("max", limits::max_token_chars)},
+             "must be a token of 1 to 64 characters");
       else spec.word = e["word"];
     }
     if (spec.kind == ExerciseKind::static_contextual) {
@@ -275,8 +279,9 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
       const std::string word = spec.word.value_or("bank");
       for (std::size_t which = 0; which < both.size(); ++which)
         if (std::find(both[which].begin(), both[which].end(), word) == both[which].end())
-          fail(f + ".word", "\"" + word + "\" is not a token of sentence " + std::to_string(which + 1) +
-                                ": both sentences must contain it");
+          fail(f + ".word", codes::word_not_in_sentence, {{"word", word}, number_param("sentence", which + 1)},
+               "\"" + word + "\" is not a token of sentence " + std::to_string(which + 1) +
+                   ": both sentences must contain it");
     }
     if (e.contains("variant")) {
       if (e["variant"] == "choice") spec.choice = true;

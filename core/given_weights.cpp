@@ -22,16 +22,23 @@ std::string shortest(double v) {
 void validate_given_weights(const Lesson& lesson, Problems& problems) {
   if (!lesson.given_weights) return;
   const GivenWeights& g = *lesson.given_weights;
-  const auto fail = [&](const std::string& field, const std::string& message) { problems.push_back({field, message}); };
+  const auto fail = [&](const std::string& field, const char* code, ProblemParams params, const std::string& message) {
+    problems.push_back({field, message, code, std::move(params)});
+  };
   const auto n = static_cast<Eigen::Index>(lesson.tokens.size());
   const auto keys = static_cast<Eigen::Index>(lesson.keys());
   if (g.values.rows() != n || g.values.cols() != keys)
-    return fail("weights", "has shape " + shape_of(g.values) + " but should be " + shape_of(n, keys) +
-                               " (queries \u00d7 keys): one row of weights per token");
+    return fail("weights", codes::given_weights_shape,
+                {{"actual", shape_of(g.values)}, {"expected", shape_of(n, keys)}},
+                "has shape " + shape_of(g.values) + " but should be " + shape_of(n, keys) +
+                    " (queries \u00d7 keys): one row of weights per token");
   if (lesson.heads != 1)
-    return fail("weights", "are one head's weights: give them with \"heads\": 1 (this lesson has " +
-                               std::to_string(lesson.heads) + " heads)");
-  if (lesson.layer) return fail("weights", "cannot be given in a whole layer: give them in a lesson without \"layer\"");
+    return fail("weights", codes::given_weights_heads, {{"heads", std::int64_t{lesson.heads}}},
+                "are one head's weights: give them with \"heads\": 1 (this lesson has " + std::to_string(lesson.heads) +
+                    " heads)");
+  if (lesson.layer)
+    return fail("weights", codes::given_weights_layer, {},
+                "cannot be given in a whole layer: give them in a lesson without \"layer\"");
   const Visibility visible = visibility(lesson);
   for (Eigen::Index i = 0; i < n; ++i) {
     if (!g.given[static_cast<std::size_t>(i)]) continue;
@@ -41,18 +48,21 @@ void validate_given_weights(const Lesson& lesson, Problems& problems) {
       const double w = g.values(i, j);
       const auto at = cell(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
       if (w < 0) {
-        fail(at, "is " + shortest(w) + ": a weight is a share of the attention, at least 0");
+        fail(at, codes::weight_negative, {{"value", shortest(w)}},
+             "is " + shortest(w) + ": a weight is a share of the attention, at least 0");
         ok = false;
       } else if (w != 0 && !visible(i, j)) {
-        fail(at, "is " + shortest(w) + ", but the mask hides this key from this query: its weight must be 0");
+        fail(at, codes::weight_masked, {{"value", shortest(w)}},
+             "is " + shortest(w) + ", but the mask hides this key from this query: its weight must be 0");
         ok = false;
       }
       sum += w;
     }
     if (ok && std::abs(sum - 1) > given_row_tolerance + 1e-12)  // (0.99 alone lies at the edge: accepted)
-      fail("weights[" + std::to_string(i) + "]", "sums to " + shortest(sum) +
-                                                     ": a row of weights must sum to 1 (within " +
-                                                     shortest(given_row_tolerance) + ", for a slide's rounding)");
+      fail("weights[" + std::to_string(i) + "]", codes::weight_row_sum,
+           {{"sum", shortest(sum)}, {"tolerance", shortest(given_row_tolerance)}},
+           "sums to " + shortest(sum) + ": a row of weights must sum to 1 (within " + shortest(given_row_tolerance) +
+               ", for a slide's rounding)");
   }
 }
 

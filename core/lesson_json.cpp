@@ -336,7 +336,8 @@ void read_given_weights(const json& j, Reader& r, Lesson& lesson) {
   auto w = j.find("weights");
   if (w == j.end()) return;
   if (!w->is_array() || w->empty() || w->size() > limits::max_tokens)
-    return r.fail("weights", "must be a list of rows, one per token: each a list of weights, or null (computed)");
+    return r.fail("weights", codes::weights_not_rows, {number_param("max", limits::max_tokens)},
+                  "must be a list of rows, one per token: each a list of weights, or null (computed)");
   std::size_t cols = 0;
   for (const json& row : *w)
     if (row.is_array()) {
@@ -344,7 +345,8 @@ void read_given_weights(const json& j, Reader& r, Lesson& lesson) {
       break;
     }
   if (cols == 0 || cols > limits::max_tokens)
-    return r.fail("weights", "gives no row: at least one row must be a non-empty list of weights");
+    return r.fail("weights", codes::weights_no_row, {},
+                  "gives no row: at least one row must be a non-empty list of weights");
   GivenWeights g;
   g.values = Matrix::Zero(static_cast<Eigen::Index>(w->size()), static_cast<Eigen::Index>(cols));
   for (std::size_t i = 0; i < w->size(); ++i) {
@@ -352,10 +354,12 @@ void read_given_weights(const json& j, Reader& r, Lesson& lesson) {
     g.given.push_back(!row.is_null());
     if (row.is_null()) continue;
     if (!row.is_array())
-      return r.fail(index("weights", i), std::string("must be a list of weights or null, not ") + type_name(row));
+      return r.wrong_type(index("weights", i), codes::weights_row_type, row, "must be a list of weights or null, not ");
     if (row.size() != cols)
-      return r.fail(index("weights", i), "has " + std::to_string(row.size()) + " weights but another row has " +
-                                             std::to_string(cols) + ": every row needs one per key");
+      return r.fail(index("weights", i), codes::weights_row_length,
+                    {number_param("length", row.size()), number_param("expected", cols)},
+                    "has " + std::to_string(row.size()) + " weights but another row has " + std::to_string(cols) +
+                        ": every row needs one per key");
     for (std::size_t c = 0; c < cols; ++c)
       if (!r.number(row[c], index(index("weights", i), c),
                     g.values(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(c))))
