@@ -36,7 +36,8 @@ async function pageFiles() {
   return files;
 }
 
-/** root: the panel; current(): {set: {id, title, text}} of the sheet shown, or null when none is. */
+/** root: the panel; current(): {set: {id, title, text}, lang} of the sheet shown (lang: the page's language, kept in
+ * the package), or null when none is. */
 export function wireDownload(root, current) {
   const form = root.querySelector('.download-form');
   const status = root.querySelector('.download-status');
@@ -52,7 +53,7 @@ export function wireDownload(root, current) {
     if (problem) { status.textContent = `Not packaged: ${problem}.`; return; }
     status.textContent = 'Packaging…';
     try {
-      const zip = makePackage({ format, set: now.set, seed, pass, pageFiles: await pageFiles(), csp: CSP, version: VERSION, mtime: new Date() });
+      const zip = makePackage({ format, set: now.set, seed, pass, pageFiles: await pageFiles(), csp: CSP, version: VERSION, mtime: new Date(), lang: now.lang ?? null });
       const url = URL.createObjectURL(new Blob([zip], { type: 'application/zip' }));
       const a = document.createElement('a');
       a.href = url;

@@ -23,8 +23,9 @@ export function problemWith({ format, seed, pass }) {
 }
 
 /** What the page reads back when an LMS launches it (web/lms/hook.js). */
-export function packageConfig({ format, set, seed = null, pass = 0.8, version = '' }) {
-  return { format, set: { id: set.id, title: set.title, text: set.text }, seed, pass, version };
+export function packageConfig({ format, set, seed = null, pass = 0.8, version = '', lang = null }) {
+  // lang: the language the package was made in, which the page speaks when the LMS launches it
+  return { format, set: { id: set.id, title: set.title, text: set.text }, seed, pass, version, ...(lang ? { lang } : {}) };
 }
 
 /**
@@ -34,13 +35,13 @@ export function packageConfig({ format, set, seed = null, pass = 0.8, version = 
  * csp: the page's Content-Security-Policy (cmi5 widens its connect-src); mtime: the date of every entry.
  * Returns the zip's bytes. Entries are sorted and dated alike, so one input gives one zip.
  */
-export function makePackage({ format, set, seed = null, pass = 0.8, pageFiles, csp, mtime = new Date(Date.UTC(2026, 0, 1)), version = '' }) {
+export function makePackage({ format, set, seed = null, pass = 0.8, pageFiles, csp, mtime = new Date(Date.UTC(2026, 0, 1)), version = '', lang = null }) {
   const problem = problemWith({ format, seed, pass });
   if (problem) throw new Error(problem);
   if (!pageFiles.has('exercises.html')) throw new Error('the exercises page (exercises.html) is missing from its files');
   const files = new Map(pageFiles);
   if (format === 'cmi5') files.set('exercises.html', widenConnectSrc(files.get('exercises.html'), csp));
-  files.set(PACKAGE_CONFIG, utf8(JSON.stringify(packageConfig({ format, set, seed, pass, version }), null, 1) + '\n'));
+  files.set(PACKAGE_CONFIG, utf8(JSON.stringify(packageConfig({ format, set, seed, pass, version, lang }), null, 1) + '\n'));
   const listed = [...files.keys()].sort();
   const title = set.title || 'Attention Lab exercises';
   const identifier = `attention-lab-${set.id}`.replace(/[^A-Za-z0-9_.-]/g, '_');
