@@ -34,7 +34,22 @@ json col_of(const Matrix& m, Eigen::Index c) {
 }
 json number(double v) { return {{"type", "number"}, {"value", v}}; }
 json vector(const std::vector<double>& v) { return {{"type", "vector"}, {"values", v}}; }
-json mistake(json answer, const std::string& hint) { return {{"answer", std::move(answer)}, {"hint", hint}}; }
+// The words of a prompt, hint or worked step also as a message of the page's (web/i18n/locales, under
+// `exercises.kinds.`) with its parameters, numbers as numbers: the page writes them in the reader's language and
+// numerals, the CLI keeps the English text beside them. A worked step that is only arithmetic has no key (null):
+// the page shows the formula itself.
+json say(const std::string& key, json params = json::object()) { return {{"key", key}, {"params", std::move(params)}}; }
+json mistake(json answer, const std::string& hint, const std::string& key, json params = json::object()) {
+  json m{{"answer", std::move(answer)}, {"hint", hint}, {"hint_key", key}};
+  if (!params.empty()) m["hint_params"] = std::move(params);
+  return m;
+}
+void prompt(json& e, const std::string& text, const std::string& key, json params = json::object()) {
+  e["prompt"] = text;
+  e["prompt_key"] = key;
+  e["prompt_params"] = std::move(params);
+}
+const json formula = nullptr;  // a worked step that is arithmetic only
 
 std::vector<double> softmax(const std::vector<double>& s) {
   Matrix m(1, static_cast<Eigen::Index>(s.size()));
@@ -64,28 +79,38 @@ class Generator {
         std::string sum;
         for (Eigen::Index t = 0; t < h.Q.cols(); ++t)
           sum += (t ? " + " : "") + num(h.Q(i, t)) + "\u00b7" + num(h.K(j, t));
-        e["prompt"] = "Compute the raw score of query \"" + iso(tok[i]) + "\" against key \"" + iso(tok[j]) +
-                      "\": multiply q and k entry by entry and add the products.";
+        prompt(e,
+               "Compute the raw score of query \"" + iso(tok[i]) + "\" against key \"" + iso(tok[j]) +
+                   "\": multiply q and k entry by entry and add the products.",
+               "score.prompt", {{"query", tok[i]}, {"key", tok[j]}});
         e["given"] = {{"q", row_of(h.Q, i)}, {"k", row_of(h.K, j)}, {"query", i}, {"key", j}};
         e["answer"] = number(h.scores(i, j));
         e["mistakes"].push_back(mistake(number(h.scaled(i, j)),
-                                        "That is the scaled score: the raw score comes before dividing by \u221ad_k."));
-        e["mistakes"].push_back(
-            mistake(number(-h.scores(i, j)), "The sign is flipped: check the signs of the products."));
+                                        "That is the scaled score: the raw score comes before dividing by \u221ad_k.",
+                                        "score.hintScaled"));
+        e["mistakes"].push_back(mistake(number(-h.scores(i, j)),
+                                        "The sign is flipped: check the signs of the products.", "score.hintSign"));
         e["solution"] = {"q \u00b7 k = " + sum, "= " + num(h.scores(i, j))};
+        e["solution_keys"] = {formula, formula};
         break;
       }
       case ExerciseKind::scaled_score: {
         const double s = h.scores(i, j), dk = trace_.d_k;
-        e["prompt"] = "The raw score of \"" + iso(tok[i]) + "\" against \"" + iso(tok[j]) + "\" is " + num(s) +
-                      " and d_k = " + std::to_string(trace_.d_k) + ". Scale it.";
+        prompt(e,
+               "The raw score of \"" + iso(tok[i]) + "\" against \"" + iso(tok[j]) + "\" is " + num(s) +
+                   " and d_k = " + std::to_string(trace_.d_k) + ". Scale it.",
+               "scaledScore.prompt", {{"query", tok[i]}, {"key", tok[j]}, {"score", s}, {"dk", trace_.d_k}});
         e["given"] = {{"score", s}, {"d_k", trace_.d_k}, {"query", i}, {"key", j}};
         e["answer"] = number(s / std::sqrt(dk));
-        e["mistakes"].push_back(mistake(number(s / dk), "You divided by d_k instead of \u221ad_k."));
-        e["mistakes"].push_back(mistake(number(s), "The score is unchanged: divide it by \u221ad_k."));
-        e["mistakes"].push_back(mistake(number(s * std::sqrt(dk)), "You multiplied by \u221ad_k: scaling divides."));
+        e["mistakes"].push_back(
+            mistake(number(s / dk), "You divided by d_k instead of \u221ad_k.", "scaledScore.hintDk"));
+        e["mistakes"].push_back(
+            mistake(number(s), "The score is unchanged: divide it by \u221ad_k.", "scaledScore.hintUnchanged"));
+        e["mistakes"].push_back(mistake(number(s * std::sqrt(dk)), "You multiplied by \u221ad_k: scaling divides.",
+                                        "scaledScore.hintMultiplied"));
         e["solution"] = {"\u221ad_k = \u221a" + std::to_string(trace_.d_k) + " = " + num(std::sqrt(dk)),
                          num(s) + " \u00f7 " + num(std::sqrt(dk)) + " = " + num(s / std::sqrt(dk))};
+        e["solution_keys"] = {formula, formula};
         break;
       }
       case ExerciseKind::softmax_row: {
@@ -108,17 +133,21 @@ class Generator {
         std::string divided;
         for (double x : w) divided += (divided.empty() ? "" : ", ") + num(x);
         steps.push_back("Divide each by the sum: " + divided + " (they add up to 1).");
-        e["prompt"] = spec.scores
-                          ? "Compute the softmax of these scores."
-                          : "Compute the attention weights of query \"" + iso(tok[i]) + "\" from its scaled scores.";
+        e["solution_keys"] = {say("softmaxRow.subtractMax", {{"max", max}}), formula,
+                              say("softmaxRow.sum", {{"sum", total}}), say("softmaxRow.divide", {{"weights", w}})};
+        if (spec.scores) prompt(e, "Compute the softmax of these scores.", "softmaxRow.promptScores");
+        else
+          prompt(e, "Compute the attention weights of query \"" + iso(tok[i]) + "\" from its scaled scores.",
+                 "softmaxRow.promptQuery", {{"query", tok[i]}});
         e["given"] = {{"scores", s}};
         if (!spec.scores) e["given"]["query"] = i;
         e["answer"] = vector(w);
         std::vector<double> normalized;
         for (double v : s) normalized.push_back(v / plain);
         if (std::abs(plain) > 1e-9)
-          e["mistakes"].push_back(
-              mistake(vector(normalized), "You divided the scores by their sum without exponentiating them first."));
+          e["mistakes"].push_back(mistake(vector(normalized),
+                                          "You divided the scores by their sum without exponentiating them first.",
+                                          "softmaxRow.hintNoExp"));
         e["solution"] = steps;
         break;
       }
@@ -130,19 +159,24 @@ class Generator {
           average += h.V(r, t) / static_cast<double>(h.V.rows());
           terms += (r ? " + " : "") + num(h.weights(i, r)) + "\u00b7" + num(h.V(r, t));
         }
-        e["prompt"] = "Compute dimension " + std::to_string(t + 1) + " of the output of \"" + iso(tok[i]) +
-                      "\": weight each value's entry by the attention weight and add.";
+        prompt(e,
+               "Compute dimension " + std::to_string(t + 1) + " of the output of \"" + iso(tok[i]) +
+                   "\": weight each value's entry by the attention weight and add.",
+               "outputCell.prompt", {{"dim", t + 1}, {"query", tok[i]}});
         e["given"] = {{"weights", row_of(h.weights, i)}, {"values", col_of(h.V, t)}, {"query", i}, {"dim", t}};
         e["answer"] = number(h.Z(i, t));
         e["mistakes"].push_back(mistake(
-            number(average), "That is a plain average of the values: multiply each by its attention weight instead."));
+            number(average), "That is a plain average of the values: multiply each by its attention weight instead.",
+            "outputCell.hintAverage"));
         e["solution"] = {"Z[" + iso(tok[i]) + "][" + std::to_string(t + 1) + "] = " + terms, "= " + num(h.Z(i, t))};
+        e["solution_keys"] = {formula, formula};
         break;
       }
       case ExerciseKind::predict_max: {
         Eigen::Index best;
         h.weights.row(i).maxCoeff(&best);
-        e["prompt"] = "Before you look at the heatmap: which key will query \"" + iso(tok[i]) + "\" attend to most?";
+        prompt(e, "Before you look at the heatmap: which key will query \"" + iso(tok[i]) + "\" attend to most?",
+               "predictMax.prompt", {{"query", tok[i]}});
         e["given"] = {{"query", i}, {"tokens", tok}, {"q", row_of(h.Q, i)}, {"K", json::array()}};
         for (Eigen::Index r = 0; r < h.K.rows(); ++r) e["given"]["K"].push_back(row_of(h.K, r));
         e["answer"] = {{"type", "choice"}, {"index", best}, {"choices", tok}};
@@ -151,6 +185,11 @@ class Generator {
             "and softmax keeps their order.",
             "Scores of \"" + iso(tok[i]) + "\": " + list(h.scores, i) + ", so \"" + iso(tok[best]) +
                 "\" gets the largest weight, " + num(h.weights(i, best)) + "."};
+        e["solution_keys"] = {say("predictMax.largestWins"),
+                              say("predictMax.scoresOf", {{"query", tok[i]},
+                                                          {"scores", row_of(h.scores, i)},
+                                                          {"best", tok[static_cast<std::size_t>(best)]},
+                                                          {"weight", h.weights(i, best)}})};
         break;
       }
       case ExerciseKind::mask_zeros: {
@@ -168,9 +207,11 @@ class Generator {
           if (!t.visible(q, c)) zeros.push_back(c);
           weights.push_back(mh.weights(q, c));
         }
-        e["prompt"] = std::string("Apply a ") + (spec.mask == MaskKind::causal ? "causal" : "padding") +
-                      " mask to query \"" + iso(tok[q]) +
-                      "\": which weights become exactly 0, and what are the others?";
+        prompt(e,
+               std::string("Apply a ") + (spec.mask == MaskKind::causal ? "causal" : "padding") + " mask to query \"" +
+                   iso(tok[q]) + "\": which weights become exactly 0, and what are the others?",
+               spec.mask == MaskKind::causal ? "maskZeros.promptCausal" : "maskZeros.promptPadding",
+               {{"query", tok[q]}});
         e["given"] = {{"query", q},
                       {"scaled", row_of(h.scaled, q)},
                       {"tokens", tok},
@@ -178,9 +219,11 @@ class Generator {
         e["answer"] = {{"type", "mask"}, {"zeros", zeros}, {"weights", weights}};
         e["mistakes"].push_back(mistake({{"type", "mask"}, {"zeros", zeros}, {"weights", row_of(h.weights, q)}},
                                         "The hidden keys are right, but the remaining weights must be renormalised: "
-                                        "softmax runs over the visible keys only, so they sum to 1."));
+                                        "softmax runs over the visible keys only, so they sum to 1.",
+                                        "maskZeros.hintRenormalise"));
         e["solution"] = {"Hidden keys get \u2212\u221e before softmax, and exp(\u2212\u221e) = 0 exactly.",
                          "Softmax over the visible scores only: " + list(mh.weights, q) + "."};
+        e["solution_keys"] = {say("maskZeros.minusInfinity"), say("maskZeros.visibleOnly", {{"weights", weights}})};
         break;
       }
       case ExerciseKind::why_scale: {
@@ -202,17 +245,26 @@ class Generator {
               "It saturates: one weight is close to 1, the others close to 0, and the gradients almost vanish",
               "It becomes uniform: every key gets the same weight",
               "Nothing changes: softmax does not care about the size of its inputs", "Some weights become negative"};
+          json choice_keys = {"whyScale.choiceSaturates", "whyScale.choiceUniform", "whyScale.choiceNothing",
+                              "whyScale.choiceNegative"};
           const int at = pick(4);
           std::swap(choices[0], choices[static_cast<std::size_t>(at)]);
-          e["prompt"] = "These raw scores come from vectors with d_k = " + std::to_string(spec.d_k) +
-                        ". What happens to the softmax if they are not divided by \u221ad_k?";
+          std::swap(choice_keys[0], choice_keys[static_cast<std::size_t>(at)]);
+          prompt(e,
+                 "These raw scores come from vectors with d_k = " + std::to_string(spec.d_k) +
+                     ". What happens to the softmax if they are not divided by \u221ad_k?",
+                 "whyScale.promptChoice", {{"dk", spec.d_k}});
           e["answer"] = {{"type", "choice"}, {"index", at}, {"choices", choices}};
+          e["choice_keys"] = choice_keys;  // beside the answer: results codes and the judge keep its shape
         } else {
-          e["prompt"] = "These raw scores come from vectors with d_k = " + std::to_string(spec.d_k) +
-                        ". Without scaling, what is the largest softmax weight?";
+          prompt(e,
+                 "These raw scores come from vectors with d_k = " + std::to_string(spec.d_k) +
+                     ". Without scaling, what is the largest softmax weight?",
+                 "whyScale.promptNumeric", {{"dk", spec.d_k}});
           e["answer"] = number(max_raw);
-          e["mistakes"].push_back(
-              mistake(number(max_scaled), "That is the largest weight after scaling: the question asks without it."));
+          e["mistakes"].push_back(mistake(number(max_scaled),
+                                          "That is the largest weight after scaling: the question asks without it.",
+                                          "whyScale.hintScaled"));
         }
         e["solution"] = {
             "Dot products of d_k unit-variance entries have variance d_k, so these scores are about \u00b1\u221a" +
@@ -220,16 +272,22 @@ class Generator {
             "Unscaled, the largest weight is " + num(max_raw) + "; divided by \u221ad_k it is " + num(max_scaled) + ".",
             "A saturated softmax has a near-zero Jacobian, so almost no gradient flows back: scaling keeps the "
             "variance near 1."};
+        e["solution_keys"] = {
+            say("whyScale.variance", {{"dk", spec.d_k}, {"root", std::sqrt(static_cast<double>(spec.d_k))}}),
+            say("whyScale.largest", {{"raw", max_raw}, {"scaled", max_scaled}}), say("whyScale.saturated")};
         break;
       }
       case ExerciseKind::multihead_shapes: {
         const int hh = trace_.heads, dk = trace_.d_k, dv = trace_.d_v, d = trace_.d_model;
         const Matrix* W_O = lesson_.find("W_O");
         const int d_out = W_O ? static_cast<int>(W_O->cols()) : hh * dv;
-        e["prompt"] = "n = " + std::to_string(n()) + " tokens, d_model = " + std::to_string(d) +
-                      ", h = " + std::to_string(hh) + (hh == 1 ? " head" : " heads") +
-                      " with d_k = " + std::to_string(dk) + " and d_v = " + std::to_string(dv) + ", output width " +
-                      std::to_string(d_out) + ". Give the shapes of Q_i, K_i, V_i, the concatenation and W_O.";
+        prompt(e,
+               "n = " + std::to_string(n()) + " tokens, d_model = " + std::to_string(d) +
+                   ", h = " + std::to_string(hh) + (hh == 1 ? " head" : " heads") +
+                   " with d_k = " + std::to_string(dk) + " and d_v = " + std::to_string(dv) + ", output width " +
+                   std::to_string(d_out) + ". Give the shapes of Q_i, K_i, V_i, the concatenation and W_O.",
+               "multiheadShapes.prompt",  // count: the heads, for the plural
+               {{"n", n()}, {"dModel", d}, {"count", hh}, {"dk", dk}, {"dv", dv}, {"dOut", d_out}});
         e["given"] = {{"n", n()}, {"d_model", d}, {"heads", hh}, {"d_k", dk}, {"d_v", dv}, {"d_out", d_out}};
         e["answer"] = {{"type", "shapes"},
                        {"shapes",
@@ -245,13 +303,16 @@ class Generator {
                                            {"V", {n(), d}},
                                            {"concat", {n(), hh * dv}},
                                            {"W_O", {hh * dv, d_out}}}}},
-                                        "Each head projects to d_k (or d_v) columns, not d_model."));
+                                        "Each head projects to d_k (or d_v) columns, not d_model.",
+                                        "multiheadShapes.hintDModel"));
         e["solution"] = {
             "Q_i = X\u00b7W_Q^i: (" + std::to_string(n()) + " \u00d7 " + std::to_string(d) + ")\u00b7(" +
                 std::to_string(d) + " \u00d7 " + std::to_string(dk) + ") \u2192 " + std::to_string(n()) + " \u00d7 " +
                 std::to_string(dk),
             "Concatenating h heads of width d_v gives " + std::to_string(n()) + " \u00d7 " + std::to_string(hh * dv),
             "W_O maps h\u00b7d_v = " + std::to_string(hh * dv) + " columns to " + std::to_string(d_out)};
+        e["solution_keys"] = {formula, say("multiheadShapes.concat", {{"n", n()}, {"width", hh * dv}}),
+                              say("multiheadShapes.wO", {{"width", hh * dv}, {"dOut", d_out}})};
         break;
       }
       case ExerciseKind::layer_norm_cell: {
@@ -261,40 +322,51 @@ class Generator {
         const Matrix& x = l.norm == NormKind::post ? l.sum1 : l.input;
         const double gamma = (*lesson_.find("layer.ln1.gamma"))(0, c), beta = (*lesson_.find("layer.ln1.beta"))(0, c);
         const double mean = l.norm1.mean(i), var = l.norm1.var(i), d = static_cast<double>(x.cols());
-        e["prompt"] =
-            "Layer norm 1, token \"" + iso(tok[i]) + "\", column " + std::to_string(c + 1) +
-            ": subtract the row's mean, divide by \u221a(variance + \u03b5), then multiply by \u03b3 and add \u03b2.";
+        prompt(e,
+               "Layer norm 1, token \"" + iso(tok[i]) + "\", column " + std::to_string(c + 1) +
+                   ": subtract the row's mean, divide by \u221a(variance + \u03b5), then multiply by \u03b3 and add "
+                   "\u03b2.",
+               "layerNormCell.prompt", {{"query", tok[i]}, {"column", c + 1}});
         e["given"] = {{"row", row_of(x, i)}, {"column", c},  {"gamma", gamma},
                       {"beta", beta},        {"eps", l.eps}, {"query", i}};
         e["answer"] = number(l.norm1.output(i, c));
         e["mistakes"].push_back(mistake(number(l.norm1.normalized(i, c)),
-                                        "That is the normalised value: multiply it by \u03b3 and add \u03b2."));
+                                        "That is the normalised value: multiply it by \u03b3 and add \u03b2.",
+                                        "layerNormCell.hintNormalised"));
         if (d > 1)
           e["mistakes"].push_back(
               mistake(number((x(i, c) - mean) / std::sqrt(var * d / (d - 1) + l.eps) * gamma + beta),
                       "You divided the squared distances by d_model \u2212 1: layer norm uses the plain average "
-                      "(divide by d_model)."));
+                      "(divide by d_model).",
+                      "layerNormCell.hintBessel"));
         e["solution"] = {"mean \u03bc = " + num(mean) + ", variance \u03c3\u00b2 = " + num(var) +
                              " (divided by d_model = " + num(d) + ")",
                          "(" + num(x(i, c)) + " \u2212 " + num(mean) + ") / \u221a(" + num(var) + " + " + num(l.eps) +
                              ") = " + num(l.norm1.normalized(i, c)),
                          num(l.norm1.normalized(i, c)) + " \u00d7 " + num(gamma) + " + " + num(beta) + " = " +
                              num(l.norm1.output(i, c))};
+        e["solution_keys"] = {say("layerNormCell.meanVar", {{"mean", mean}, {"variance", var}, {"d", d}}), formula,
+                              formula};
         break;
       }
       case ExerciseKind::residual_sum: {
         const LayerTrace& l = *trace_.layer;
         const int c = spec.dim.value_or(pick(trace_.d_model));
-        e["prompt"] = "The residual connection around self-attention, token \"" + iso(tok[i]) + "\", column " +
-                      std::to_string(c + 1) + ": add the attention's output to what went in.";
+        prompt(e,
+               "The residual connection around self-attention, token \"" + iso(tok[i]) + "\", column " +
+                   std::to_string(c + 1) + ": add the attention's output to what went in.",
+               "residualSum.prompt", {{"query", tok[i]}, {"column", c + 1}});
         e["given"] = {{"input", l.input(i, c)}, {"attention", l.attention(i, c)}, {"column", c}, {"query", i}};
         e["answer"] = number(l.sum1(i, c));
         e["mistakes"].push_back(
             mistake(number(l.attention(i, c)),
-                    "That is the attention's output alone: the residual connection adds the input to it."));
-        e["mistakes"].push_back(mistake(number(l.input(i, c) - l.attention(i, c)), "Add the two, do not subtract."));
+                    "That is the attention's output alone: the residual connection adds the input to it.",
+                    "residualSum.hintAttentionOnly"));
+        e["mistakes"].push_back(mistake(number(l.input(i, c) - l.attention(i, c)), "Add the two, do not subtract.",
+                                        "residualSum.hintSubtract"));
         e["solution"] = {"x + MHA(x) = " + num(l.input(i, c)) + " + " + num(l.attention(i, c)) + " = " +
                          num(l.sum1(i, c))};
+        e["solution_keys"] = json::array({formula});
         break;
       }
       case ExerciseKind::ffn_cell: {
@@ -310,29 +382,36 @@ class Generator {
         std::string terms;
         for (Eigen::Index t = 0; t < in.cols(); ++t)
           terms += (t ? " + " : "") + num(in(i, t)) + "\u00b7" + num(W(t, u));
-        e["prompt"] = "Hidden unit " + std::to_string(u + 1) + " of the feed-forward network for \"" + iso(tok[i]) +
-                      "\": the row times column " + std::to_string(u + 1) + " of W_ff1, plus b_ff1, through " +
-                      (relu ? "ReLU" : "GELU (x\u00b7\u03a6(x))") + ".";
+        prompt(e,
+               "Hidden unit " + std::to_string(u + 1) + " of the feed-forward network for \"" + iso(tok[i]) +
+                   "\": the row times column " + std::to_string(u + 1) + " of W_ff1, plus b_ff1, through " +
+                   (relu ? "ReLU" : "GELU (x\u00b7\u03a6(x))") + ".",
+               relu ? "ffnCell.promptRelu" : "ffnCell.promptGelu", {{"unit", u + 1}, {"query", tok[i]}});
         e["given"] = {{"x", row_of(in, i)}, {"w", col_of(W, u)},
                       {"bias", bias},       {"activation", activation_name(l.activation)},
                       {"unit", u},          {"query", i}};
         e["answer"] = number(act);
-        e["mistakes"].push_back(
-            mistake(number(pre), relu ? "That is before the activation: ReLU keeps it only if it is positive."
-                                      : "That is before the activation: apply GELU to it."));
-        if (relu) e["mistakes"].push_back(mistake(number(std::max(0.0, pre - bias)), "Add the bias b_ff1 too."));
+        e["mistakes"].push_back(mistake(number(pre),
+                                        relu ? "That is before the activation: ReLU keeps it only if it is positive."
+                                             : "That is before the activation: apply GELU to it.",
+                                        relu ? "ffnCell.hintBeforeRelu" : "ffnCell.hintBeforeGelu"));
+        if (relu)
+          e["mistakes"].push_back(
+              mistake(number(std::max(0.0, pre - bias)), "Add the bias b_ff1 too.", "ffnCell.hintBias"));
         e["solution"] = {"x \u00b7 w + b = " + terms + " + " + num(bias) + " = " + num(pre),
                          std::string(relu ? "ReLU" : "GELU") + "(" + num(pre) + ") = " + num(act)};
+        e["solution_keys"] = {formula, formula};
         break;
       }
       case ExerciseKind::cross_shapes: {
         const int m = static_cast<int>(lesson_.source->tokens.size()), hh = trace_.heads, d = trace_.d_model;
         const AttentionTrace* c = trace_.cross ? &*trace_.cross : nullptr;
         const int dk = c ? c->d_k : trace_.d_k, dv = c ? c->d_v : trace_.d_v;
-        e["prompt"] = "A cross-attention: n = " + std::to_string(n()) + " target tokens, m = " + std::to_string(m) +
-                      " source tokens, d_model = " + std::to_string(d) + ", d_k = " + std::to_string(dk) +
-                      ", d_v = " + std::to_string(dv) +
-                      ". Give the shapes of one head's Q, K, V, its scores and its Z.";
+        prompt(e,
+               "A cross-attention: n = " + std::to_string(n()) + " target tokens, m = " + std::to_string(m) +
+                   " source tokens, d_model = " + std::to_string(d) + ", d_k = " + std::to_string(dk) +
+                   ", d_v = " + std::to_string(dv) + ". Give the shapes of one head's Q, K, V, its scores and its Z.",
+               "crossShapes.prompt", {{"n", n()}, {"m", m}, {"dModel", d}, {"dk", dk}, {"dv", dv}});
         e["given"] = {{"n", n()}, {"m", m}, {"d_model", d}, {"heads", hh}, {"d_k", dk}, {"d_v", dv}};
         const auto shapes = [&](int kv_rows, int score_cols) {
           return json{{"type", "shapes"},
@@ -344,16 +423,20 @@ class Generator {
                         {"Z", {n(), dv}}}}};
         };
         e["answer"] = shapes(m, m);
-        e["mistakes"].push_back(
-            mistake(shapes(n(), n()), "Keys and values come from the source: m rows, and the scores are n \u00d7 m."));
+        e["mistakes"].push_back(mistake(shapes(n(), n()),
+                                        "Keys and values come from the source: m rows, and the scores are n \u00d7 m.",
+                                        "crossShapes.hintSource"));
         e["mistakes"].push_back(mistake(shapes(m, n()),
                                         "Scores have a row per query (target) and a column per key "
-                                        "(source): n \u00d7 m."));
+                                        "(source): n \u00d7 m.",
+                                        "crossShapes.hintScores"));
         e["solution"] = {
             "Q = x\u00b7W_Q: " + std::to_string(n()) + " \u00d7 " + std::to_string(dk) + " (queries from the decoder)",
             "K, V = X_src\u00b7W_K, X_src\u00b7W_V: " + std::to_string(m) + " rows (keys and values from the source)",
             "scores = Q\u00b7K\u1d40: " + std::to_string(n()) + " \u00d7 " + std::to_string(m) +
                 "; Z = A\u00b7V: " + std::to_string(n()) + " \u00d7 " + std::to_string(dv)};
+        e["solution_keys"] = {say("crossShapes.q", {{"n", n()}, {"dk", dk}}), say("crossShapes.kv", {{"m", m}}),
+                              formula};
         break;
       }
       case ExerciseKind::sinusoidal_entry: {
@@ -364,20 +447,25 @@ class Generator {
         const double ln_10000 = 9.2103403719761836;
         const double angle = p * portable_exp(2.0 * pair * (-ln_10000 / d)),
                      flat = p * portable_exp(1.0 * c * (-ln_10000 / d));
-        e["prompt"] = "The sinusoidal position encoding P[" + std::to_string(p) + "][" + std::to_string(c) +
-                      "] (position " + std::to_string(p) + ", column " + std::to_string(c) +
-                      ", counting from 0, d_model = " + std::to_string(d) + "). Angles in radians.";
+        prompt(e,
+               "The sinusoidal position encoding P[" + std::to_string(p) + "][" + std::to_string(c) + "] (position " +
+                   std::to_string(p) + ", column " + std::to_string(c) +
+                   ", counting from 0, d_model = " + std::to_string(d) + "). Angles in radians.",
+               "sinusoidalEntry.prompt", {{"position", p}, {"column", c}, {"dModel", d}});
         e["given"] = {{"position", p}, {"column", c}, {"d_model", d}, {"query", i}};
         e["answer"] = number(P(p, c));
         e["mistakes"].push_back(mistake(number(c % 2 ? portable_sin(angle) : portable_cos(angle)),
-                                        "Even columns take the sine, odd columns the cosine."));
+                                        "Even columns take the sine, odd columns the cosine.",
+                                        "sinusoidalEntry.hintSinCos"));
         e["mistakes"].push_back(mistake(
             number(c % 2 ? portable_cos(flat) : portable_sin(flat)),
-            "The exponent is 2i/d_model with i = \u230acolumn/2\u230b: columns 2i and 2i+1 share one frequency."));
+            "The exponent is 2i/d_model with i = \u230acolumn/2\u230b: columns 2i and 2i+1 share one frequency.",
+            "sinusoidalEntry.hintExponent"));
         e["solution"] = {"i = \u230a" + std::to_string(c) + "/2\u230b = " + std::to_string(pair) +
                              ", angle = " + std::to_string(p) + " / 10000^(" + std::to_string(2 * pair) + "/" +
                              std::to_string(d) + ") = " + num(angle),
                          std::string(c % 2 ? "cos" : "sin") + "(" + num(angle) + ") = " + num(P(p, c))};
+        e["solution_keys"] = {formula, formula};
         break;
       }
       case ExerciseKind::static_contextual:

@@ -102,10 +102,15 @@ export type Answer =
   | { type: 'choice'; index: number; choices: string[] }
   | { type: 'mask'; zeros: number[]; weights: number[] }
   | { type: 'shapes'; shapes: Record<string, [number, number]> };
+/** A sentence as a message of the page's (web/i18n/locales, under exercises.kinds.) with its parameters. */
+export interface Message { key: string; params: Record<string, string | number | number[]> }
 export interface Exercise {
   id: string; kind: string; prompt: string; given: Record<string, unknown>; answer: Answer; tolerance: number;
-  mistakes: { answer: Answer; hint: string }[]; // answers that common mistakes give, with a targeted hint
+  prompt_key: string; prompt_params: Message['params']; // the prompt as a message, for the page's languages
+  mistakes: { answer: Answer; hint: string; hint_key: string; hint_params?: Message['params'] }[]; // answers that common mistakes give, with a targeted hint
   solution: string[];                           // the worked steps, with the numbers
+  solution_keys: (Message | null)[];            // each step as a message, or null for arithmetic shown as written
+  choice_keys?: string[];                       // a choice answer's options as messages (why_scale)
 }
 export interface ExerciseSheet { title: string; seed: number; visible_steps: string[]; exercises: Exercise[] }
 

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -97,4 +97,31 @@ test('Finish gives a results code; Grade results codes and attnlab grade judge i
   assert.equal(native.stdout, csv);
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('a package made on a German page keeps its language: the LMS opens it in German', async () => {
+  const { page, problems } = await openExercises('#set=toy-dk4&seed=3&lang=de');
+  const { zip } = await download(page, { format: 'scorm12' });
+  assert.equal(JSON.parse(text(zip['lms-package.json'])).lang, 'de');
+  await page.close();
+  // the package as an LMS serves it (no LMS API around it here: the page says so, in German, and shows the set)
+  const site = mkdtempSync(join(tmpdir(), 'attention-lab-lms-lang-'));
+  for (const [path, bytes] of Object.entries(zip)) {
+    mkdirSync(join(site, path, '..'), { recursive: true });
+    writeFileSync(join(site, path), bytes);
+  }
+  const lms = await startBrowser(site);
+  try {
+    const launched = await openPage(lms, 'exercises.html?lms=1');
+    await launched.page.waitForFunction(() => document.documentElement.dataset.ready === 'true' && window.attentionLabExercises, null, { timeout: 60000 });
+    assert.equal(await launched.page.evaluate(() => document.documentElement.lang), 'de');
+    assert.equal(await launched.page.evaluate(() => window.attentionLabExercises.set()), 'toy-dk4');
+    const de = JSON.parse(readFileSync(join(ROOT, 'web/i18n/locales/de.json'), 'utf8')).exercises;
+    assert.equal(await launched.page.locator('h1').innerText(), de.sets.toyDk4.title);
+    await launched.page.close();
+  } finally {
+    await lms.close();
+    rmSync(site, { recursive: true, force: true });
+  }
+  assert.deepEqual(problems, []);
 });

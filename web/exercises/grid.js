@@ -11,16 +11,17 @@ const canvases = new Map(); // placeholder id -> {matrix, options}
 let nextCanvas = 0;
 
 import { escapeHtml as esc } from '../lib/escape.js';
+import { localizeDigits } from '../i18n/numerals.js';
 
 export { esc };
 
-/** Up to `digits` decimals, trailing zeros dropped: enough for a hand computation within 0.01. */
+/** Up to `digits` decimals, trailing zeros dropped: enough for a hand computation within 0.01; in the reader's numerals. */
 export function show(v, digits = 4) {
   if (!Number.isFinite(v)) return v === -Infinity ? '−∞' : '–';
   let s = Math.abs(v) >= 1e5 ? v.toExponential(3) : v.toFixed(digits);
   if (s.includes('.') && !s.includes('e')) s = s.replace(/0+$/, '').replace(/\.$/, '');
   if (s === '-0') s = '0';
-  return s.replace(/^-/, '−');
+  return localizeDigits(s).replace(/^-/, '−'); // in the reader's numerals ("0,5" in German)
 }
 
 /**

@@ -3,7 +3,7 @@
 // progress in localStorage (keyed by set and seed). Embedded in an iframe it also posts each result to the host.
 import { loadEngine } from '../../wasm/engine.js';
 import { SETS, setById } from './sets.js';
-import { describeAnswer, judge, label, readAnswer } from './check.js';
+import { answerInWords, judge, label, readAnswer } from './check.js';
 import { browserSeed, clearProgress, loadProgress, persistent, saveProgress, storageTrouble } from './progress.js';
 import { esc, grid, paintGrids, rowsOf, show } from './grid.js';
 import { conceptGivenHtml } from './concepts.js';
@@ -12,24 +12,36 @@ import { createOffThreadEngine, OFF_THREAD_WORK } from '../off-thread.js';
 import { stepById } from '../registry.js';
 import { decodeText as decodeBase64Url, encodeText as encodeBase64Url } from '../lib/base64url.js';
 import { LAYER_MATRICES, labelsOf } from '../registry-layer.js';
-import { startLms } from '../lms/hook.js';
+import { launchedByLms, startLms } from '../lms/hook.js';
+import { PACKAGE_CONFIG } from '../lms/package.js';
 import { answeredStatement } from '../lms/xapi.js';
 import { downloadHtml, wireDownload } from '../lms/download.js';
-import { startLanguage } from '../i18n/i18n.js';
 import { finishHtml, gradeHtml, wireFinish, wireGrade } from '../lms/results-ui.js';
-import { problemHtml } from '../i18n/problem-text.js';
+import { LANGUAGES, language, rememberLanguage, startLanguage, t } from '../i18n/i18n.js';
+import { choiceText, kindTitle, messageHtml, promptText, setLabel, setTitle, solutionTexts } from './words.js';
 
 const app = document.getElementById('app');
 const WRONG_BEFORE_SOLUTION = 3;
 const embedded = window.parent !== window;
 const offThread = createOffThreadEngine();
 
+// The reader's language first (a link's lang=, in the query or the hash, then their choice, then the browser's):
+// every word below is theirs.
+// An LMS package speaks the language it was made in (its lms-package.json says which).
+async function packagedLanguage() {
+  if (!launchedByLms()) return null;
+  try { return (await (await fetch(`./${PACKAGE_CONFIG}`)).json())?.lang ?? null; } catch { return null; }
+}
+const LINK_LANG = new URLSearchParams(location.hash.replace(/^#/, '')).get('lang') ?? new URLSearchParams(location.search).get('lang') ?? await packagedLanguage();
+await startLanguage({ query: new URLSearchParams(LINK_LANG ? { lang: LINK_LANG } : {}) });
+document.title = t('exercises.pageTitle');
+app.querySelector('.loading')?.replaceChildren(t('exercises.loading'));
+
 let engine;
-await startLanguage(); // the reader's language before anything is drawn (web/i18n/i18n.js)
 try {
   engine = await loadEngine();
 } catch (err) {
-  app.innerHTML = `<p class="fatal">The attention engine could not start: ${esc(err.message)}</p>`;
+  app.innerHTML = `<p class="fatal">${esc(t('exercises.engineFailed', { message: err.message }))}</p>`;
   throw err;
 }
 const MAX_SEED = engine.schema().maxSeed; // the engine's seed range (np.random.seed's)
@@ -40,36 +52,29 @@ let recovering = false;
 engine.onCrash((reason) => {
   if (recovering) return;
   recovering = true;
-  const message = `The engine stopped unexpectedly (${reason}); it was restarted and this sheet was reopened with your answers.`;
+  const message = t('exercises.crashRestarted', { reason });
   engine.restart().then(() => {
     load(state ? { source: state.source, seed: state.seed, notices: [message] } : { ...fromLink(), notices: [message] });
   }, (err) => {
-    app.querySelector('.ex-notices')?.insertAdjacentHTML('afterbegin', `<p class="notice" role="alert">The engine stopped unexpectedly (${esc(reason)}) and could not be restarted (${esc(err.message)}). Reload the page: your answers are saved.</p>`);
+    app.querySelector('.ex-notices')?.insertAdjacentHTML('afterbegin', `<p class="notice" role="alert">${esc(t('exercises.crashFailed', { reason, message: err.message }))}</p>`);
   }).finally(() => { recovering = false; });
 });
 
-const KIND_TITLES = {
-  score: 'Raw score q · k', scaled_score: 'Scale the score', softmax_row: 'Softmax of a row', output_cell: 'One output cell',
-  predict_max: 'Predict, then reveal', mask_zeros: 'Masking', why_scale: 'Why divide by √d_k?', multihead_shapes: 'Multi-head shapes',
-  layer_norm_cell: 'One layer-norm cell', residual_sum: 'A residual sum', ffn_cell: 'One feed-forward unit', cross_shapes: 'Cross-attention shapes',
-  sinusoidal_entry: 'A sinusoidal position',
-  static_contextual: 'One word, two contexts', bahdanau_alignment: 'Bahdanau’s alignment score', mask_purpose: 'What is the mask for?',
-};
 
 /** A step of the Transformer layer (core/steps.json, web/registry-layer.js): its matrices this trace has, as grids. */
-function layerStepGrids(t, id) {
+function layerStepGrids(trace, id) {
   const step = stepById(id);
   if (!step?.applies) return '';
   const out = [];
   for (const name of step.matrices) {
     const m = LAYER_MATRICES[name];
     if (!m) continue;
-    const heads = m.perHead ? t.headTraces.map((_, h) => h) : [0];
+    const heads = m.perHead ? trace.headTraces.map((_, h) => h) : [0];
     for (const h of heads) {
       let value = null;
-      try { value = m.value(t, h); } catch { value = null; }
+      try { value = m.value(trace, h); } catch { value = null; }
       if (!value) continue;
-      out.push(grid(value, { caption: m.title + (m.perHead && t.heads > 1 ? ` (head ${h + 1})` : ''), rowLabels: labelsOf(t, m.rows), ...(m.cols === 'dV' ? {} : { colLabels: labelsOf(t, m.cols) }), digits: 2 }));
+      out.push(grid(value, { caption: m.title + (m.perHead && trace.heads > 1 ? ` (${t('exercises.headTag', { n: h + 1 })})` : ''), rowLabels: labelsOf(trace, m.rows), ...(m.cols === 'dV' ? {} : { colLabels: labelsOf(trace, m.cols) }), digits: 2 }));
     }
   }
   return out.join('');
@@ -103,31 +108,36 @@ function fromLink() {
   if (custom !== null) {
     try {
       const text = decodeBase64Url(custom);
-      source = { kind: 'custom', id: `custom-${fnv1a(text)}`, text, label: 'Set from this link' };
+      source = { kind: 'custom', id: `custom-${fnv1a(text)}`, text, label: t('exercises.notices.linkSet') };
     } catch {
-      notices.push('The exercise set in this link could not be decoded (it should be base64url-encoded JSON), so the exit ticket is shown instead.');
+      notices.push(t('exercises.notices.badSetJson'));
     }
   } else if (p.get('set') !== null) {
     const builtin = setById(p.get('set'));
     if (builtin) source = builtinSource(builtin);
-    else notices.push(`There is no built-in set called “${p.get('set')}”, so the exit ticket is shown instead.`);
+    else notices.push(t('exercises.notices.noSuchSet', { name: p.get('set') }));
   }
   if (!source) source = builtinSource(SETS[0]);
   let seed = browserSeed();
   if (p.get('seed') !== null) {
     const s = parseSeed(p.get('seed'));
-    if (s === null) notices.push(`The seed in this link (“${p.get('seed')}”) is not a whole number from 0 to ${MAX_SEED}, so your own seed is used.`);
+    if (s === null) notices.push(t('exercises.notices.badSeed', { seed: p.get('seed'), max: MAX_SEED }));
     else seed = s;
   }
   return { source, seed, notices };
 }
 function builtinSource(b) {
-  return { kind: 'builtin', id: b.id, text: JSON.stringify(b.set), label: b.label };
+  return { kind: 'builtin', id: b.id, text: JSON.stringify(b.set), label: setLabel(b.id, b.label) };
 }
 
+// A link in the hash keeps the language it came with (a lang= in the query stays there by itself).
+const HASH_LANG = new URLSearchParams(location.hash.replace(/^#/, '')).get('lang') !== null;
 function linkHash(source, seed) {
-  return source.kind === 'custom' ? `#setjson=${encodeBase64Url(source.text)}&seed=${seed}` : `#set=${source.id}&seed=${seed}`;
+  const lang = HASH_LANG ? `&lang=${encodeURIComponent(language())}` : '';
+  return (source.kind === 'custom' ? `#setjson=${encodeBase64Url(source.text)}&seed=${seed}` : `#set=${source.id}&seed=${seed}`) + lang;
 }
+/** The language a link made here for others carries: the reader's, unless it is the default and no link asked for it. */
+const linkLanguage = () => (HASH_LANG || LINK_LANG || language() !== 'en' ? language() : null);
 
 // ---------- state ----------
 let state = null; // {source, seed, notices, sheet, problems, trace, progress}
@@ -154,8 +164,8 @@ function load({ source, seed, notices }) {
         render();
       });
     } else {
-      const t = engine.trace(lesson);
-      state.trace = t.ok ? t.value : null;
+      const traced = engine.trace(lesson);
+      state.trace = traced.ok ? traced.value : null;
     }
     state.progress = loadProgress(source.id, seed);
     if (inLms()) lms.opened(state.sheet, state.progress);
@@ -166,38 +176,52 @@ function load({ source, seed, notices }) {
 }
 
 // ---------- layout ----------
+const code = (text) => `<code>${esc(text)}</code>`;
 app.innerHTML = `
   <header class="ex-top"><div class="ex-top-inner">
-    <a class="brand" href="./index.html" title="Back to the step-by-step walkthrough"><img src="./favicon.svg" alt="" width="22" height="22"><span>Attention Lab</span></a>
-    <label class="field set"><span>Exercise set</span><select name="set"></select></label>
-    <form class="field seed"><label for="seed-input">Seed</label><span class="seed-row"><input id="seed-input" name="seed" inputmode="numeric" autocomplete="off"><button type="submit">Use</button></span></form>
-    <button type="button" class="reset">Reset progress</button>
+    <a class="brand" href="./index.html" title="${esc(t('exercises.header.brandTitle'))}"><img src="./favicon.svg" alt="" width="22" height="22"><span>Attention Lab</span></a>
+    <label class="field set"><span>${esc(t('exercises.header.set'))}</span><select name="set"></select></label>
+    <form class="field seed"><label for="seed-input">${esc(t('exercises.header.seed'))}</label><span class="seed-row"><input id="seed-input" name="seed" inputmode="numeric" autocomplete="off"><button type="submit">${esc(t('exercises.header.use'))}</button></span></form>
+    <label class="field language"><span>${esc(t('common.language'))}</span><select name="language">${LANGUAGES.map((l) => `<option value="${esc(l.code)}" lang="${esc(l.code)}"${l.code === language() ? ' selected' : ''}>${esc(l.name)}</option>`).join('')}</select></label>
+    <button type="button" class="reset">${esc(t('exercises.header.reset'))}</button>
     <p class="seed-problem" role="alert" hidden></p>
   </div></header>
   <main class="ex-main">
     <div class="ex-notices"></div>
     <section class="ex-intro"></section>
-    <details class="ex-lesson" hidden><summary>The lesson’s numbers</summary><div class="ex-lesson-body"></div></details>
+    <details class="ex-lesson" hidden><summary>${esc(t('exercises.lessonSummary'))}</summary><div class="ex-lesson-body"></div></details>
     <ol class="ex-list"></ol>
     ${finishHtml()}
-    <details class="ex-key" hidden><summary>Answer key for this seed (instructors)</summary><ol class="ex-key-list"></ol></details>
-    <details class="ex-author"><summary>Author your own set</summary>
-      <p>An exercise set is JSON: a lesson, then a list of exercises (kinds: score, scaled_score, softmax_row, output_cell,
-      predict_max, mask_zeros, why_scale, multihead_shapes). The engine checks it and names the field of every problem.
-      Instructors get the answer keys with <code>attnlab exercises SET.json --seed S</code>, or in the browser: add
-      <code>?instructor=1</code> to the sheet's address (<code>exercises.html?instructor=1#set=NAME&amp;seed=S</code>).</p>
-      <textarea name="author" rows="12" spellcheck="false" aria-label="Exercise set JSON"></textarea>
-      <div class="author-actions"><button type="button" class="author-open">Check and open</button></div>
+    <details class="ex-key" hidden><summary>${esc(t('exercises.key.summary'))}</summary><ol class="ex-key-list"></ol></details>
+    <details class="ex-author"><summary>${esc(t('exercises.author.summary'))}</summary>
+      <p>${messageHtml('exercises.author.intro', {}, {
+        kinds: 'score, scaled_score, softmax_row, output_cell, predict_max, mask_zeros, why_scale, multihead_shapes',
+        command: code('attnlab exercises SET.json --seed S'), flag: code('?instructor=1'), example: code('exercises.html?instructor=1#set=NAME&seed=S'),
+      })}</p>
+      <textarea name="author" rows="12" spellcheck="false" aria-label="${esc(t('exercises.author.textarea'))}"></textarea>
+      <div class="author-actions"><button type="button" class="author-open">${esc(t('exercises.author.open'))}</button></div>
       <div class="author-problems" role="alert"></div>
-      <label class="author-link" hidden><span>Link to this set (each student still gets their own seed):</span><input readonly></label>
+      <label class="author-link" hidden><span>${esc(t('exercises.author.link'))}</span><input readonly></label>
     </details>
     ${downloadHtml()}
     ${gradeHtml()}
   </main>
-  <footer class="ex-foot">Attention Lab exercises — numbers generated and checked by the WebAssembly engine. <a href="./index.html">Open the walkthrough</a></footer>`;
+  <footer class="ex-foot">${esc(t('exercises.footer'))} <a href="./index.html">${esc(t('exercises.footerLink'))}</a></footer>`;
+
+// The reader's choice of language: kept for next time, and this sheet opens again in it with lang= in the query
+// (as the walkthrough's picker does), the set and seed kept in the fragment.
+app.querySelector('select[name=language]').addEventListener('change', (e) => {
+  rememberLanguage(e.target.value);
+  const url = new URL(location.href);
+  url.searchParams.set('lang', e.target.value);
+  const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
+  hash.delete('lang');
+  url.hash = hash.toString();
+  location.assign(url.href);
+});
 
 const setSelect = app.querySelector('select[name=set]');
-setSelect.innerHTML = SETS.map((s) => `<option value="${esc(s.id)}">${esc(s.label)}</option>`).join('') + '<option value="" disabled>Set from a link</option>';
+setSelect.innerHTML = SETS.map((s) => `<option value="${esc(s.id)}">${esc(setLabel(s.id, s.label))}</option>`).join('') + `<option value="" disabled>${esc(t('exercises.header.setFromLink'))}</option>`;
 setSelect.addEventListener('change', () => {
   const b = setById(setSelect.value);
   if (b) load({ source: builtinSource(b), seed: state.seed, notices: [] });
@@ -209,7 +233,7 @@ seedForm.addEventListener('submit', (e) => {
   e.preventDefault();
   const s = parseSeed(seedInput.value);
   if (s === null) {
-    seedProblem.textContent = `The seed must be a whole number from 0 to ${MAX_SEED}.`;
+    seedProblem.textContent = t('exercises.header.seedProblem', { max: MAX_SEED });
     seedProblem.hidden = false;
     return;
   }
@@ -218,7 +242,7 @@ seedForm.addEventListener('submit', (e) => {
 });
 app.querySelector('button.reset').addEventListener('click', () => {
   if (!state?.sheet) return;
-  if (!window.confirm('Clear every answer and attempt of this set for this seed? This cannot be undone.')) return;
+  if (!window.confirm(t('exercises.header.resetConfirm'))) return;
   clearProgress(state.source.id, state.seed);
   state.progress = loadProgress('', -1); // (an empty record set without a prototype)
   render();
@@ -227,7 +251,7 @@ window.addEventListener('hashchange', () => {
   if (location.hash !== linkHash(state.source, state.seed)) load(fromLink());
 });
 // "Print worksheets": this sheet or a class's, with answer keys (web/print/worksheets.js)
-installWorksheets({ engine, header: app.querySelector('.ex-top-inner'), current: () => state, givenHtml, titleOf: (ex) => KIND_TITLES[ex.kind] ?? ex.kind });
+installWorksheets({ engine, header: app.querySelector('.ex-top-inner'), current: () => state, givenHtml, titleOf: (ex) => kindTitle(ex.kind), title: () => sheetTitle(), lang: linkLanguage });
 
 // authoring: check with the engine, then open as #setjson=
 const authorText = app.querySelector('textarea[name=author]');
@@ -238,15 +262,15 @@ app.querySelector('.author-open').addEventListener('click', () => {
   const r = engine.exercises(text, state.seed);
   authorLink.hidden = true;
   if (!r.ok) {
-    authorProblems.innerHTML = problemList(r.problems, 'This set has problems:');
+    authorProblems.innerHTML = problemList(r.problems, t('exercises.author.problems'));
     return;
   }
   authorProblems.innerHTML = '';
   const compact = text; // exactly what the engine read: the link carries the same text
-  const source = { kind: 'custom', id: `custom-${fnv1a(compact)}`, text: compact, label: 'Set from this link' };
+  const source = { kind: 'custom', id: `custom-${fnv1a(compact)}`, text: compact, label: t('exercises.notices.linkSet') };
   load({ source, seed: state.seed, notices: [] });
   const url = new URL(location.href);
-  url.hash = linkHash(source, 0).replace(/&seed=0$/, '');
+  url.hash = linkHash(source, 0).replace(/&seed=0(?=&|$)/, '').replace(/&lang=[^&]*$/, '') + (linkLanguage() ? `&lang=${encodeURIComponent(linkLanguage())}` : '');
   authorLink.hidden = false;
   authorLink.querySelector('input').value = url.href;
   window.scrollTo({ top: 0 });
@@ -254,12 +278,12 @@ app.querySelector('.author-open').addEventListener('click', () => {
 
 // The LMS tools (web/lms/): a package of the sheet shown, the student's results code, the instructor's grader.
 const shown = () => (state?.sheet ? state : null);
-wireDownload(app.querySelector('.ex-download'), () => shown() && { set: { id: state.source.id, title: state.sheet.title || state.source.label, text: state.source.text } });
+wireDownload(app.querySelector('.ex-download'), () => shown() && { set: { id: state.source.id, title: sheetTitle(), text: state.source.text }, lang: language() });
 wireFinish(app.querySelector('.ex-finish'), () => shown() && { setId: state.source.id, seed: state.seed, sheet: state.sheet, progress: state.progress });
 wireGrade(app.querySelector('.ex-grade'), engine, () => (state?.source.kind === 'custom' ? [state.source.text] : []));
 
 function problemList(problems, title) {
-  return `<p>${esc(title)}</p><ul class="problem-list">${problems.map((p) => `<li>${problemHtml(p)}</li>`).join('')}</ul>`;
+  return `<p>${esc(title)}</p><ul class="problem-list">${problems.map((p) => `<li><code>${esc(p.field)}</code> ${esc(p.message)}</li>`).join('')}</ul>`;
 }
 
 // ---------- rendering ----------
@@ -284,10 +308,11 @@ function render() {
     publish();
     return;
   }
-  document.title = `${sheet.title || 'Exercises'} — Attention Lab`;
-  intro.innerHTML = `<h1>${esc(sheet.title || 'Exercises')}</h1>
-    <p class="seed-note">Your seed is <b class="seed-value">${seed}</b>${sheet.reseed === false ? ' (it picks which cells you are asked about; the numbers are the lesson’s own)' : ' (it sets your numbers)'}.
-    Give it to your instructor, or open <a class="own-link" href="${esc(linkHash(source, seed))}">this link</a>, to see exactly this sheet.</p>
+  document.title = `${sheetTitle()} — Attention Lab`;
+  intro.innerHTML = `<h1>${esc(sheetTitle())}</h1>
+    <p class="seed-note">${messageHtml(sheet.reseed === false ? 'exercises.seedNoteKept' : 'exercises.seedNote', {}, {
+      seed: `<b class="seed-value">${seed}</b>`, link: `<a class="own-link" href="${esc(linkHash(source, seed))}">${esc(t('exercises.seedLink'))}</a>`,
+    })}</p>
     <p class="summary" aria-live="polite"></p>`;
   list.innerHTML = '';
   sheet.exercises.forEach((ex, index) => list.append(card(ex, index)));
@@ -297,14 +322,20 @@ function render() {
   publish();
 }
 
+/** A built-in set's title in the reader's language; an authored set's own. */
+function sheetTitle() {
+  const own = state.sheet?.title || t('exercises.exercisesFallback');
+  return state.source.kind === 'builtin' ? setTitle(state.source.id, own) : own;
+}
+
 function renderNotices() {
   const notices = [...state.notices];
-  if (!persistent) notices.push('This browser does not let the page store data: your answers are kept only while this page stays open, and reloading or closing it loses them.');
-  else if (storageTrouble()) notices.push(storageNotice);
+  if (!persistent) notices.push(t('exercises.notices.noStorage'));
+  else if (storageTrouble()) notices.push(t('exercises.notices.storageFull'));
   if (inLms() && lms.status) notices.push(lms.status);
   const box = app.querySelector('.ex-notices');
   box.innerHTML = notices.map((n) => `<p class="notice" role="status">${esc(n)}</p>`).join('') +
-    (state.problems.length ? `<div class="problems" role="alert">${problemList(state.problems, 'This exercise set cannot be used: the engine found these problems.')}<p>Choose a built-in set from the menu, or fix the set under “Author your own set”.</p></div>` : '');
+    (state.problems.length ? `<div class="problems" role="alert">${problemList(state.problems, t('exercises.notices.problemsTitle'))}<p>${esc(t('exercises.notices.problemsHelp'))}</p></div>` : '');
 }
 
 // The answer key of the sheet shown (the engine's, as it checks answers), for an instructor who opened the page with
@@ -314,15 +345,15 @@ function renderKey() {
   const box = app.querySelector('.ex-key');
   box.hidden = !INSTRUCTOR;
   if (!INSTRUCTOR) return;
-  box.querySelector('summary').textContent = `Answer key for seed ${state.seed} (instructors)`;
-  box.querySelector('.ex-key-list').innerHTML = state.sheet.exercises.map((ex) => `<li data-id="${esc(ex.id)}"><b>${esc(KIND_TITLES[ex.kind] ?? ex.kind)}</b>: ${esc(describeAnswer(ex.answer, ex))}</li>`).join('');
+  box.querySelector('summary').textContent = t('exercises.key.summarySeed', { seed: state.seed });
+  box.querySelector('.ex-key-list').innerHTML = state.sheet.exercises.map((ex) => `<li data-id="${esc(ex.id)}"><b>${esc(kindTitle(ex.kind))}</b>: ${esc(answerInWords(ex.answer, ex))}</li>`).join('');
 }
 
 function renderSummary() {
   const recs = state.sheet.exercises.map((e) => state.progress.exercises[e.id]);
   const done = recs.filter((r) => r?.correct).length;
   const attempts = recs.reduce((s, r) => s + (r?.attempts ?? 0), 0);
-  app.querySelector('.summary').textContent = `${done} of ${recs.length} correct · ${attempts} attempt${attempts === 1 ? '' : 's'} checked`;
+  app.querySelector('.summary').textContent = t('exercises.summary', { done, total: recs.length, count: attempts });
 }
 
 function tokens() { return state.trace?.tokens ?? []; }
@@ -330,8 +361,8 @@ function tokens() { return state.trace?.tokens ?? []; }
 function renderLesson() {
   const panel = app.querySelector('.ex-lesson');
   const steps = state.sheet.visible_steps ?? [];
-  const t = state.trace;
-  if (!t || steps.length === 0) { panel.hidden = true; return; }
+  const trace = state.trace;
+  if (!trace || steps.length === 0) { panel.hidden = true; return; }
   // a predict_max query keeps its weights row veiled until it is answered
   const veiled = new Map(); // head -> Set(query)
   for (const e of state.sheet.exercises) {
@@ -340,18 +371,18 @@ function renderLesson() {
     if (!veiled.has(h)) veiled.set(h, new Set());
     veiled.get(h).add(e.given.query);
   }
-  const tok = t.tokens;
-  const heads = t.headTraces.map((h, i) => ({ h, i, sub: t.heads > 1 ? ` <small>head ${i + 1}</small>` : '' }));
+  const tok = trace.tokens;
+  const heads = trace.headTraces.map((h, i) => ({ h, i, sub: trace.heads > 1 ? ` <small>${esc(t('exercises.headTag', { n: i + 1 }))}</small>` : '' }));
   const parts = [];
   for (const step of steps) {
     let body = '';
-    if (step === 'embed') body = grid(t.X, { caption: 'X', rowLabels: tok, digits: 2 });
+    if (step === 'embed') body = grid(trace.X, { caption: 'X', rowLabels: tok, digits: 2 });
     if (step === 'project') body = heads.map(({ h, sub }) => ['Q', 'K', 'V'].map((n) => grid(h[n], { caption: n + sub, rowLabels: tok, digits: 2 })).join('')).join('');
     if (step === 'score') body = heads.map(({ h, sub }) => grid(h.scores, { caption: 'scores = Q·Kᵀ' + sub, rowLabels: tok, colLabels: tok, digits: 2 })).join('');
-    if (step === 'scale') body = heads.map(({ h, sub }) => grid(h.scaled, { caption: `scaled = scores ÷ ${show(t.divisor, 3)}` + sub, rowLabels: tok, colLabels: tok, digits: 2 })).join('');
-    if (step === 'softmax') body = heads.map(({ h, i, sub }) => grid(h.weights, { caption: 'weights = softmax(scaled)' + sub, rowLabels: tok, colLabels: tok, digits: 2, scale: 'sequential', hiddenRows: veiled.get(i) ?? new Set(), hiddenNote: 'answer the prediction first' })).join('');
+    if (step === 'scale') body = heads.map(({ h, sub }) => grid(h.scaled, { caption: esc(t('exercises.lesson.scaled', { divisor: show(trace.divisor, 3) })) + sub, rowLabels: tok, colLabels: tok, digits: 2 })).join('');
+    if (step === 'softmax') body = heads.map(({ h, i, sub }) => grid(h.weights, { caption: 'weights = softmax(scaled)' + sub, rowLabels: tok, colLabels: tok, digits: 2, scale: 'sequential', hiddenRows: veiled.get(i) ?? new Set(), hiddenNote: t('exercises.lesson.hiddenNote') })).join('');
     if (step === 'sum') body = heads.map(({ h, sub }) => grid(h.Z, { caption: 'Z = weights·V' + sub, rowLabels: tok, digits: 2 })).join('');
-    if (!body) body = layerStepGrids(t, step);
+    if (!body) body = layerStepGrids(trace, step);
     parts.push(`<section class="lesson-step" data-step="${esc(step)}"><h3>${esc(stepById(step)?.title ?? step)}</h3><div class="grids">${body}</div></section>`);
   }
   panel.querySelector('.ex-lesson-body').innerHTML = parts.join('');
@@ -370,15 +401,15 @@ function card(ex, index) {
   li.dataset.kind = ex.kind;
   li.id = `exercise-${ex.id}`;
   const head = ex.given?.head;
-  const headNote = state.trace?.heads > 1 && Number.isInteger(head) && ex.kind !== 'multihead_shapes' ? ` <span class="head-tag">head ${head + 1}</span>` : '';
+  const headNote = state.trace?.heads > 1 && Number.isInteger(head) && ex.kind !== 'multihead_shapes' ? ` <span class="head-tag">${esc(t('exercises.headTag', { n: head + 1 }))}</span>` : '';
   li.innerHTML = `
-    <header class="ex-head"><span class="ex-no">${index + 1}</span><h2>${esc(KIND_TITLES[ex.kind] ?? ex.kind)}${headNote}</h2><span class="ex-status"></span></header>
-    <p class="prompt">${esc(ex.prompt)}</p>
+    <header class="ex-head"><span class="ex-no">${index + 1}</span><h2>${esc(kindTitle(ex.kind))}${headNote}</h2><span class="ex-status"></span></header>
+    <p class="prompt">${esc(promptText(ex))}</p>
     <div class="given">${givenHtml(ex)}</div>
-    <form class="answer" novalidate>${inputsHtml(ex)}<div class="actions"><button type="submit" class="check">Check</button><span class="tolerance">${toleranceNote(ex)}</span></div></form>
+    <form class="answer" novalidate>${inputsHtml(ex)}<div class="actions"><button type="submit" class="check">${esc(t('exercises.card.check'))}</button><span class="tolerance">${toleranceNote(ex)}</span></div></form>
     <div class="feedback" role="status" aria-live="polite"></div>
     <div class="reveal-area"></div>
-    <div class="solution-area"><button type="button" class="show-solution" hidden>Show worked solution</button><ol class="solution" hidden></ol></div>`;
+    <div class="solution-area"><button type="button" class="show-solution" hidden>${esc(t('exercises.card.showSolution'))}</button><ol class="solution" hidden></ol></div>`;
   paintGrids(li.querySelector('.given'));
   wire(li, ex);
   paintCard(li, ex);
@@ -386,8 +417,8 @@ function card(ex, index) {
 }
 
 function toleranceNote(ex) {
-  const t = ex.answer.type;
-  if (t === 'number' || t === 'vector' || t === 'mask') return `within ±${show(ex.tolerance, 4)}`;
+  const type = ex.answer.type;
+  if (type === 'number' || type === 'vector' || type === 'mask') return esc(t('exercises.card.within', { tolerance: show(ex.tolerance, 4) }));
   return '';
 }
 
@@ -398,41 +429,43 @@ function vectorRow(values, name, colLabels) {
 function givenHtml(ex) {
   const g = ex.given ?? {};
   const tok = tokens();
-  const t = (i) => tok[i] ?? `#${i + 1}`;
+  const name = (i) => tok[i] ?? `#${i + 1}`;
   const fact = (k, v) => `<span class="fact"><span>${k}</span> <b>${v}</b></span>`;
+  const say = (key, params) => esc(t(`exercises.given.${key}`, params));
   switch (ex.kind) {
     case 'score':
-      return grid([g.q, g.k], { rowLabels: [`q (${t(g.query)})`, `k (${t(g.key)})`], caption: `q and k, d_k = ${g.q.length}`, shape: false });
+      return grid([g.q, g.k], { rowLabels: [`q (${name(g.query)})`, `k (${name(g.key)})`], caption: say('qAndK', { dk: g.q.length }), shape: false });
     case 'scaled_score':
-      return `<p class="facts">${fact('raw score', show(g.score))}${fact('d_k', g.d_k)}</p>`;
+      return `<p class="facts">${fact(say('rawScore'), show(g.score))}${fact('d_k', g.d_k)}</p>`;
     case 'softmax_row': {
       const labels = g.query !== undefined && tok.length === g.scores.length ? tok : undefined;
-      return vectorRow(g.scores, g.query !== undefined ? `scaled (${t(g.query)})` : 'scores', labels);
+      return vectorRow(g.scores, g.query !== undefined ? t('exercises.given.scaledOf', { token: name(g.query) }) : t('exercises.given.scores'), labels);
     }
     case 'output_cell':
-      return grid([g.weights, g.values], { rowLabels: [`weights (${t(g.query)})`, `V column ${g.dim + 1}`], colLabels: tok.length === g.weights.length ? tok : undefined, caption: 'weights of the query, and one column of V', shape: false });
+      return grid([g.weights, g.values], { rowLabels: [t('exercises.given.weightsOf', { token: name(g.query) }), t('exercises.given.vColumn', { n: g.dim + 1 })], colLabels: tok.length === g.weights.length ? tok : undefined, caption: say('weightsCaption'), shape: false });
     case 'predict_max':
-      return `<p class="facts">${fact('query', esc(t(g.query)))}${fact('keys', g.tokens.map(esc).join(', '))}</p>`;
+      return `<p class="facts">${fact(say('query'), esc(name(g.query)))}${fact(say('keys'), g.tokens.map(esc).join(', '))}</p>`;
     case 'mask_zeros': {
+      const pads = g.tokens.filter((_, k) => g.mask?.padding?.[k]);
       const mask = g.mask === 'causal'
-        ? `causal: query “${esc(t(g.query))}” may see itself and the tokens before it`
-        : `padding: ${g.tokens.filter((_, k) => g.mask?.padding?.[k]).map((w) => `“${esc(w)}”`).join(', ') || 'none'} ${g.mask?.padding?.filter(Boolean).length === 1 ? 'is' : 'are'} PAD`;
-      return vectorRow(g.scaled, `scaled (${t(g.query)})`, g.tokens) + `<p class="facts">${fact('mask', mask)}</p>`;
+        ? say('maskCausal', { token: name(g.query) })
+        : pads.length ? say('maskPadding', { tokens: pads.map((w) => `“${w}”`).join(', '), count: pads.length }) : say('maskPaddingNone');
+      return vectorRow(g.scaled, t('exercises.given.scaledOf', { token: name(g.query) }), g.tokens) + `<p class="facts">${fact(say('mask'), mask)}</p>`;
     }
     case 'why_scale':
-      return vectorRow(g.scores, 'raw scores', undefined) + `<p class="facts">${fact('d_k', g.d_k)}${fact('√d_k', show(Math.sqrt(g.d_k), 3))}</p>`;
+      return vectorRow(g.scores, t('exercises.given.rawScores'), undefined) + `<p class="facts">${fact('d_k', g.d_k)}${fact('√d_k', show(Math.sqrt(g.d_k), 3))}</p>`;
     case 'multihead_shapes':
-      return `<p class="facts">${fact('n', g.n)}${fact('d_model', g.d_model)}${fact('h', g.heads)}${fact('d_k', g.d_k)}${fact('d_v', g.d_v)}${fact('output width', g.d_out)}</p>`;
+      return `<p class="facts">${fact('n', g.n)}${fact('d_model', g.d_model)}${fact('h', g.heads)}${fact('d_k', g.d_k)}${fact('d_v', g.d_v)}${fact(say('outputWidth'), g.d_out)}</p>`;
     case 'layer_norm_cell':
-      return vectorRow(g.row, `row (${t(g.query)})`, undefined) + `<p class="facts">${fact('column', g.column + 1)}${fact('γ', show(g.gamma))}${fact('β', show(g.beta))}${fact('ε', g.eps)}</p>`;
+      return vectorRow(g.row, t('exercises.given.rowOf', { token: name(g.query) }), undefined) + `<p class="facts">${fact(say('column'), g.column + 1)}${fact('γ', show(g.gamma))}${fact('β', show(g.beta))}${fact('ε', show(g.eps, 8))}</p>`;
     case 'residual_sum':
-      return `<p class="facts">${fact('x (what went in)', show(g.input))}${fact('MHA(x)', show(g.attention))}</p>`;
+      return `<p class="facts">${fact(say('xWentIn'), show(g.input))}${fact('MHA(x)', show(g.attention))}</p>`;
     case 'ffn_cell':
-      return grid([g.x, g.w], { rowLabels: [`x (${t(g.query)})`, `W_ff1 column ${g.unit + 1}`], caption: 'the row the FFN reads, and one column of W_ff1', shape: false }) + `<p class="facts">${fact('b_ff1', show(g.bias))}${fact('activation', g.activation === 'gelu' ? 'GELU' : 'ReLU')}</p>`;
+      return grid([g.x, g.w], { rowLabels: [t('exercises.given.xOf', { token: name(g.query) }), t('exercises.given.wffColumn', { n: g.unit + 1 })], caption: say('ffnCaption'), shape: false }) + `<p class="facts">${fact('b_ff1', show(g.bias))}${fact(say('activation'), g.activation === 'gelu' ? 'GELU' : 'ReLU')}</p>`;
     case 'cross_shapes':
-      return `<p class="facts">${fact('n (target)', g.n)}${fact('m (source)', g.m)}${fact('d_model', g.d_model)}${fact('d_k', g.d_k)}${fact('d_v', g.d_v)}</p>`;
+      return `<p class="facts">${fact(say('nTarget'), g.n)}${fact(say('mSource'), g.m)}${fact('d_model', g.d_model)}${fact('d_k', g.d_k)}${fact('d_v', g.d_v)}</p>`;
     case 'sinusoidal_entry':
-      return `<p class="facts">${fact('position p', g.position)}${fact('column', g.column)}${fact('d_model', g.d_model)}</p>`;
+      return `<p class="facts">${fact(say('positionP'), g.position)}${fact(say('column'), g.column)}${fact('d_model', g.d_model)}</p>`;
     case 'static_contextual':
     case 'bahdanau_alignment':
     case 'mask_purpose':
@@ -446,29 +479,29 @@ function inputsHtml(ex) {
   const a = ex.answer;
   const tok = tokens();
   if (a.type === 'number') {
-    return `<label class="num-answer"><span>Your answer</span><input name="value" inputmode="decimal" autocomplete="off" spellcheck="false"></label>`;
+    return `<label class="num-answer"><span>${esc(t('exercises.card.yourAnswer'))}</span><input name="value" inputmode="decimal" autocomplete="off" spellcheck="false"></label>`;
   }
   if (a.type === 'vector') {
     const labels = ex.given?.query !== undefined && tok.length === a.values.length ? tok : a.values.map((_, k) => `#${k + 1}`);
-    return `<fieldset class="vector-answer"><legend>Your weights, one per key</legend><div class="boxes">${a.values.map((_, k) =>
+    return `<fieldset class="vector-answer"><legend>${esc(t('exercises.card.yourWeights'))}</legend><div class="boxes">${a.values.map((_, k) =>
       `<label><span>${esc(labels[k])}</span><input name="v${k}" data-k="${k}" inputmode="decimal" autocomplete="off" spellcheck="false"></label>`).join('')}</div></fieldset>`;
   }
   if (a.type === 'choice') {
-    return `<fieldset class="choice-answer"><legend>Choose one</legend><div class="choices" role="radiogroup">${a.choices.map((c, k) =>
-      `<button type="button" class="choice" role="radio" aria-checked="false" tabindex="${k === 0 ? 0 : -1}" data-k="${k}">${esc(c)}</button>`).join('')}</div></fieldset>`;
+    return `<fieldset class="choice-answer"><legend>${esc(t('exercises.card.chooseOne'))}</legend><div class="choices" role="radiogroup">${a.choices.map((c, k) =>
+      `<button type="button" class="choice" role="radio" aria-checked="false" tabindex="${k === 0 ? 0 : -1}" data-k="${k}">${esc(choiceText(ex, k))}</button>`).join('')}</div></fieldset>`;
   }
   if (a.type === 'mask') {
     const names = ex.given?.tokens ?? a.weights.map((_, k) => `#${k + 1}`);
-    return `<fieldset class="mask-answer"><legend>For each key: tick it if its weight becomes exactly 0, otherwise give its new weight</legend>
-      <table><thead><tr><th scope="col">key</th><th scope="col">becomes 0</th><th scope="col">weight</th></tr></thead><tbody>${a.weights.map((_, k) =>
-      `<tr><th scope="row">${esc(names[k])}</th><td><input type="checkbox" name="z${k}" data-k="${k}" aria-label="${esc(names[k])} becomes exactly 0"></td>` +
-      `<td><input name="w${k}" data-k="${k}" inputmode="decimal" autocomplete="off" aria-label="weight of ${esc(names[k])}"></td></tr>`).join('')}</tbody></table></fieldset>`;
+    return `<fieldset class="mask-answer"><legend>${esc(t('exercises.card.maskLegend'))}</legend>
+      <table><thead><tr><th scope="col">${esc(t('exercises.card.maskKey'))}</th><th scope="col">${esc(t('exercises.card.maskZero'))}</th><th scope="col">${esc(t('exercises.card.maskWeight'))}</th></tr></thead><tbody>${a.weights.map((_, k) =>
+      `<tr><th scope="row">${esc(names[k])}</th><td><input type="checkbox" name="z${k}" data-k="${k}" aria-label="${esc(t('exercises.card.maskZeroLabel', { name: names[k] }))}"></td>` +
+      `<td><input name="w${k}" data-k="${k}" inputmode="decimal" autocomplete="off" aria-label="${esc(t('exercises.card.maskWeightLabel', { name: names[k] }))}"></td></tr>`).join('')}</tbody></table></fieldset>`;
   }
   if (a.type === 'shapes') {
-    return `<fieldset class="shapes-answer"><legend>Shapes (rows × columns)</legend><div class="shape-grid">${Object.keys(a.shapes).map((n) =>
-      `<div class="shape-row"><span class="shape-name">${esc(label(n))}</span><input name="${esc(n)}-r" inputmode="numeric" aria-label="rows of ${esc(label(n))}" autocomplete="off"><span aria-hidden="true">×</span><input name="${esc(n)}-c" inputmode="numeric" aria-label="columns of ${esc(label(n))}" autocomplete="off"></div>`).join('')}</div></fieldset>`;
+    return `<fieldset class="shapes-answer"><legend>${esc(t('exercises.card.shapesLegend'))}</legend><div class="shape-grid">${Object.keys(a.shapes).map((n) =>
+      `<div class="shape-row"><span class="shape-name">${esc(label(n))}</span><input name="${esc(n)}-r" inputmode="numeric" aria-label="${esc(t('exercises.card.rowsOf', { name: label(n) }))}" autocomplete="off"><span aria-hidden="true">×</span><input name="${esc(n)}-c" inputmode="numeric" aria-label="${esc(t('exercises.card.columnsOf', { name: label(n) }))}" autocomplete="off"></div>`).join('')}</div></fieldset>`;
   }
-  return `<p class="warn">This page cannot show answers of type ${esc(a.type)}.</p>`;
+  return `<p class="warn">${esc(t('exercises.card.unknownType', { type: a.type }))}</p>`;
 }
 
 // ----- reading and restoring the raw input (what the student typed, even if unchecked) -----
@@ -501,13 +534,12 @@ function writeRaw(li, ex, raw) {
 
 // Storage that fails after loading (full): answers stay in this tab's memory, every change tries again, and the
 // page says so once.
-const storageNotice = 'This browser’s storage is full or refused the last save: your answers are kept in this tab and saved again with your next change, but a reload before then loses them.';
 let storageNoticeShown = false;
 function save() {
   if (saveProgress(state.source.id, state.seed, state.progress) || !persistent || storageNoticeShown) return;
   storageNoticeShown = true;
   const box = app.querySelector('.ex-notices');
-  box.insertAdjacentHTML('afterbegin', `<p class="notice storage-notice" role="status">${esc(storageNotice)}</p>`);
+  box.insertAdjacentHTML('afterbegin', `<p class="notice storage-notice" role="status">${esc(t('exercises.notices.storageFull'))}</p>`);
 }
 
 function wire(li, ex) {
@@ -565,13 +597,13 @@ function check(li, ex) {
   const feedback = li.querySelector('.feedback');
   if (!read.ok) {
     feedback.className = 'feedback invalid';
-    feedback.innerHTML = `<p>${esc(read.message)}</p><p class="small">Not counted as an attempt.</p>`;
+    feedback.innerHTML = `<p>${esc(read.message)}</p><p class="small">${esc(t('exercises.feedback.notCounted'))}</p>`;
     return;
   }
   const key = JSON.stringify(read.answer);
   if ((rec.tried ?? []).includes(key)) {
     feedback.className = 'feedback invalid';
-    feedback.innerHTML = `<p>You already tried exactly this answer${rec.hint ? `: ${esc(rec.hint)}` : '.'}</p><p class="small">Not counted again.</p>`;
+    feedback.innerHTML = `<p>${esc(rec.hint ? t('exercises.feedback.alreadyTriedHint', { hint: hintOf(ex, rec) }) : t('exercises.feedback.alreadyTried'))}</p><p class="small">${esc(t('exercises.feedback.notCountedAgain'))}</p>`;
     return;
   }
   const verdict = judge(ex, read.answer);
@@ -614,7 +646,7 @@ function paintCard(li, ex, fresh = false) {
   const status = li.querySelector('.ex-status');
   const done = rec.correct || rec.locked;
   li.dataset.state = rec.correct ? 'correct' : rec.attempts ? 'wrong' : 'new';
-  status.textContent = rec.correct ? `✓ correct${rec.attempts > 1 ? ` (attempt ${rec.attempts})` : ''}` : rec.attempts ? `${rec.attempts} attempt${rec.attempts === 1 ? '' : 's'}` : '';
+  status.textContent = rec.correct ? (rec.attempts > 1 ? t('exercises.status.correctAttempt', { n: rec.attempts }) : t('exercises.status.correct')) : rec.attempts ? t('exercises.status.attempts', { count: rec.attempts }) : '';
   const zero = /^w(\d+)$/;
   li.querySelectorAll('form input, form button').forEach((el) => {
     el.disabled = done || Boolean(ex.answer.type === 'mask' && zero.test(el.name ?? '') && rec.raw?.zero?.[Number(zero.exec(el.name)[1])]);
@@ -624,12 +656,13 @@ function paintCard(li, ex, fresh = false) {
     if (!fresh) { feedback.className = 'feedback'; feedback.innerHTML = ''; }
   } else if (rec.correct) {
     feedback.className = 'feedback correct';
-    feedback.innerHTML = `<p><b>Correct.</b> ${esc(correctNote(ex))}</p>`;
+    feedback.innerHTML = `<p><b>${esc(t('exercises.feedback.correct'))}</b> ${esc(correctNote(ex))}</p>`;
   } else {
     feedback.className = `feedback wrong${rec.targeted ? ' targeted' : ''}`;
-    const last = rec.answer ? ` (you answered ${esc(describeAnswer(rec.answer, ex))})` : '';
-    feedback.innerHTML = `<p><b>${ex.kind === 'predict_max' ? 'Not that one' : 'Not yet'}</b>${last}. <span class="hint">${esc(rec.hint ?? '')}</span></p>` +
-      (!done && wrong < WRONG_BEFORE_SOLUTION ? `<p class="small">${WRONG_BEFORE_SOLUTION - wrong} more ${WRONG_BEFORE_SOLUTION - wrong === 1 ? 'try' : 'tries'} before the worked solution is offered.</p>` : '');
+    const verdict = ex.kind === 'predict_max' ? 'notThatOne' : 'notYet';
+    const said = rec.answer ? t(`exercises.feedback.${verdict}Answered`, { answer: answerInWords(rec.answer, ex) }) : t(`exercises.feedback.${verdict}`);
+    feedback.innerHTML = `<p><b>${esc(said)}</b> <span class="hint">${esc(hintOf(ex, rec))}</span></p>` +
+      (!done && wrong < WRONG_BEFORE_SOLUTION ? `<p class="small">${esc(t('exercises.feedback.triesLeft', { count: WRONG_BEFORE_SOLUTION - wrong }))}</p>` : '');
   }
   const offer = rec.correct || rec.locked || wrong >= WRONG_BEFORE_SOLUTION;
   const button = li.querySelector('.show-solution');
@@ -638,34 +671,42 @@ function paintCard(li, ex, fresh = false) {
   steps.hidden = !rec.solution;
   if (rec.solution) {
     steps.tabIndex = -1;
-    steps.innerHTML = (ex.solution ?? []).map((s) => `<li>${esc(s)}</li>`).join('') + `<li class="key">Answer: ${esc(describeAnswer(ex.answer, ex))}</li>`;
+    steps.innerHTML = solutionTexts(ex).map((s) => `<li>${esc(s)}</li>`).join('') + `<li class="key">${esc(t('exercises.card.answerLine', { answer: answerInWords(ex.answer, ex) }))}</li>`;
   }
   if (ex.kind === 'predict_max') paintReveal(li, ex, rec);
 }
 
 function correctNote(ex) {
   const a = ex.answer;
-  if (a.type === 'number') return `The exact value is ${show(a.value, 6)}.`;
-  if (a.type === 'vector') return `Exactly: ${a.values.map((v) => show(v, 4)).join(', ')} (they add up to 1).`;
-  if (a.type === 'mask') return `Exactly: ${a.weights.map((v) => show(v, 4)).join(', ')}.`;
+  const list = (values) => values.map((v) => show(v, 4)).join(show(0.5).includes(',') ? '; ' : ', ');
+  if (a.type === 'number') return t('exercises.feedback.exactValue', { value: show(a.value, 6) });
+  if (a.type === 'vector') return t('exercises.feedback.exactlyVector', { values: list(a.values) });
+  if (a.type === 'mask') return t('exercises.feedback.exactlyMask', { values: list(a.weights) });
   return '';
+}
+
+/** The hint of the last wrong answer, in the reader's language: the engine's mistake it matched, or the page's own. */
+function hintOf(ex, rec) {
+  if (!rec.attempts || rec.correct || !rec.answer) return rec.hint ?? '';
+  return judge(ex, rec.answer).hint;
 }
 
 function paintReveal(li, ex, rec) {
   const area = li.querySelector('.reveal-area');
-  const t = state.trace;
+  const trace = state.trace;
   if (!rec.attempts) {
-    area.innerHTML = '<p class="veil">The heatmap of this query’s weights appears once you have made your prediction.</p>';
+    area.innerHTML = `<p class="veil">${esc(t('exercises.reveal.veil'))}</p>`;
     return;
   }
-  if (!t) { area.innerHTML = ''; return; }
+  if (!trace) { area.innerHTML = ''; return; }
   const head = ex.given?.head ?? 0;
-  const h = t.headTraces[head];
+  const h = trace.headTraces[head];
   const q = ex.given.query;
   const row = rowsOf(h.weights)[q];
   const scores = rowsOf(h.scores)[q];
-  area.innerHTML = grid([row], { caption: `Attention weights of “<bdi>${esc(t.tokens[q])}</bdi>”`, rowLabels: [t.tokens[q]], colLabels: t.tokens, scale: 'sequential', digits: 3, name: 'reveal', shape: false }) +
-    grid([scores], { caption: 'Its raw scores q·k', rowLabels: [t.tokens[q]], colLabels: t.tokens, digits: 3, shape: false });
+  const tok = trace.tokens;
+  area.innerHTML = grid([row], { caption: messageHtml('exercises.reveal.weightsOf', {}, { token: `<bdi>${esc(tok[q])}</bdi>` }), rowLabels: [tok[q]], colLabels: tok, scale: 'sequential', digits: 3, name: 'reveal', shape: false }) +
+    grid([scores], { caption: esc(t('exercises.reveal.rawScores')), rowLabels: [tok[q]], colLabels: tok, digits: 3, shape: false });
   paintGrids(area);
 }
 

@@ -36,7 +36,8 @@ async function pageFiles() {
   return files;
 }
 
-/** root: the panel; current(): {set: {id, title, text}} of the sheet shown, or null when none is. */
+/** root: the panel; current(): {set: {id, title, text}, lang} of the sheet shown (lang: the page's language, kept in
+ * the package), or null when none is. */
 export function wireDownload(root, current) {
   const form = root.querySelector('.download-form');
   const status = root.querySelector('.download-status');

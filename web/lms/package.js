@@ -29,6 +29,7 @@ export function problemWith({ format, seed, pass, lang = null }) {
 
 /** What the page reads back when an LMS launches it (web/lms/hook.js). */
 export function packageConfig({ format, set, seed = null, pass = 0.8, version = '', lang = null }) {
+  // lang: the language the package was made in, which the page speaks when the LMS launches it
   return { format, set: { id: set.id, title: set.title, text: set.text }, seed, pass, version, ...(lang ? { lang } : {}) };
 }
 
