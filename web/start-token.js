@@ -1,8 +1,7 @@
 // The lecture's decoder tokens: a sequence that starts with <SOS> (start of sequence) is a decoder's input. The
 // start token is known, not generated — the decoder's first position, which sees only itself — and each later
-// position is generated after it. Used by the sentence edit (a causal mask by default) and the causal reveal's text.
-import { t } from './i18n/i18n.js';
-
+// position is generated after it. Used by the sentence edit (a causal mask by default) and the causal reveal's text
+// (web/views/controls.js).
 export const isStartToken = (token) => /^<(SOS|BOS|S)>$/i.test(token ?? '');
 
 /** A lesson typed with <SOS> first gets a causal mask unless it has a mask already (a padding mask of <PAD> kept). */
@@ -11,10 +10,3 @@ export function withCausalByStart(lesson, tokens) {
   return { ...lesson, mask: 'causal' };
 }
 
-/** The causal reveal's words for decoding step `reveal` (1-based) of `tokens`. */
-export function revealText(tokens, reveal) {
-  const isolate = (s) => `\u2068${s ?? ''}\u2069`;
-  const params = { step: reveal, count: tokens.length, token: isolate(tokens[reveal - 1]), start: isolate(tokens[0]) };
-  if (!isStartToken(tokens[0])) return t('walkthrough.mask.generating', params);
-  return t(reveal === 1 ? 'walkthrough.mask.startToken' : 'walkthrough.mask.generatingAfterStart', params);
-}

@@ -1,6 +1,6 @@
 // Small input views: the header (sentence, preset menu, seed, step navigator), number steppers,
 // the scale switch and the mask controls. Each reports changes through a callback; none keeps state.
-import { revealText } from '../start-token.js';
+import { isStartToken } from '../start-token.js';
 import { escapeHtml } from '../lib/escape.js';
 import { landOn } from './land.js';
 import { SINGLE_FILE } from '../version.js';
@@ -250,4 +250,12 @@ export class MaskGrid {
     this.el.innerHTML = h + `</tbody></table></div><div class="grid-foot"><span class="shape">${t('walkthrough.mask.legendShape')}</span></div>`;
     if (hadFocus) this.el.querySelector(`td[data-row="${this.focus[0]}"][data-col="${this.focus[1]}"]`)?.focus();
   }
+}
+
+/** The causal reveal's words for decoding step `reveal` (1-based) of `tokens`. */
+export function revealText(tokens, reveal) {
+  const isolate = (s) => `\u2068${s ?? ''}\u2069`;
+  const params = { step: reveal, count: tokens.length, token: isolate(tokens[reveal - 1]), start: isolate(tokens[0]) };
+  if (!isStartToken(tokens[0])) return t('walkthrough.mask.generating', params);
+  return t(reveal === 1 ? 'walkthrough.mask.startToken' : 'walkthrough.mask.generatingAfterStart', params);
 }
