@@ -3,9 +3,28 @@
 import { loadEngine } from '../wasm/engine.js';
 import createAttnlabModule from '../build-wasm/wasm/attnlab_engine.mjs';
 import { straightforward, cacheFriendly, tensorflow } from './peers.js';
+import { attentionModel, OUTPUTS } from './onnx-graph.js';
+import * as ort from '../node_modules/onnxruntime-web/dist/ort.wasm.min.mjs';
 
 const tf = window.tf;
 tf.wasm.setWasmPaths(new URL('../node_modules/@tensorflow/tfjs-backend-wasm/dist/', import.meta.url).href);
+// onnxruntime-web: its wasm backend (CPU kernels, SIMD), one thread, from node_modules
+ort.env.wasm.numThreads = 1;
+ort.env.wasm.proxy = false;
+ort.env.wasm.wasmPaths = new URL('../node_modules/onnxruntime-web/dist/', import.meta.url).href;
+
+/** onnxruntime-web on the same forward as an ONNX graph (bench/onnx-graph.js), float64, every intermediate fetched. */
+async function onnxPeer(n, d, heads, X, WQ, WK, WV) {
+  const session = await ort.InferenceSession.create(attentionModel(n, d, heads), { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
+  const feeds = { X: new ort.Tensor('float64', X, [n, d]), W_Q: new ort.Tensor('float64', WQ, [d, d]),
+    W_K: new ort.Tensor('float64', WK, [d, d]), W_V: new ort.Tensor('float64', WV, [d, d]) };
+  const run = async () => {
+    const out = await session.run(feeds);
+    for (const name of OUTPUTS) if (!out[name].data.length) throw new Error(`onnx: no ${name}`);
+    return out;
+  };
+  return { session, run };
+}
 
 // Deterministic inputs, the same for every implementation.
 function inputs(n, d) {
@@ -51,21 +70,25 @@ async function medians(impls, budget = 6000) {
 // edit leaves alone, so runs alternate between two X (one number apart): every step is computed every time.
 async function computeOnly() {
   const M = await createAttnlabModule();
-  const put = M.cwrap('attn_put_matrix', null, ['string', 'number', 'number', 'number']);
-  const run = M.cwrap('attn_run', 'number', ['string']);
+  const trace = M.cwrap('attn_trace', 'number', ['string', 'string', 'number', 'number']);
+  const free = M.cwrap('attn_trace_free', null, ['number']);
   return (n, d, heads, matrices) => {
     const place = ([data, rows, cols]) => {
       const p = M._malloc(data.length * 8);
       M.HEAPF64.set(data, p / 8);
       return [p, rows, cols];
     };
-    const ptrs = Object.entries(matrices).map(([name, m]) => [name, place(m)]);
-    const other = place([edited(matrices.X[0]), matrices.X[1], matrices.X[2]]);
+    const placed = Object.fromEntries(Object.entries(matrices).map(([name, m]) => [name, place(m)]));
+    const typed = [JSON.stringify(placed), JSON.stringify({ ...placed, X: place([edited(matrices.X[0]), matrices.X[1], matrices.X[2]]) })];
+    const lesson = JSON.stringify({ heads });
     let k = 0;
     return () => {
-      for (const [name, at] of ptrs) put(name, ...(name === 'X' && k % 2 ? other : at));
-      k++;
-      if (!run(JSON.stringify({ heads }))) throw new Error('lesson refused');
+      const answer = trace(lesson, typed[k++ % 2], 0, 0);
+      // the answer is {"ok":true,"value":{…, "handle":N, …}} (addresses, not numbers): the trace is freed, the text too
+      const text = M.UTF8ToString(answer), handle = /"handle":(\d+)/.exec(text);
+      M._free(answer);
+      if (!handle) throw new Error(`lesson refused: ${text.slice(0, 200)}`);
+      free(Number(handle[1]));
     };
   };
 }
@@ -93,17 +116,20 @@ window.runBench = async (sizes) => {
       setup: async () => { await tf.setBackend(backend); await tf.ready(); },
       run: () => tensorflow(tf, X32, WQ32, WK32, WV32, n, d, heads),
     });
+    const onnx = await onnxPeer(n, d, heads, X, WQ, WK, WV);
     const row = { n, d_model: d, heads, ...await medians({
       wasm: prepare(n, d, heads, { X: [X, n, d], W_Q: [WQ, d, d], W_K: [WK, d, d], W_V: [WV, d, d] }),
       wasm_with_copies: () => {
         const r = engine.trace(lessons[k++ % 2]);
         if (!r.ok) throw new Error(JSON.stringify(r.problems));
       },
-      js_straightforward: () => straightforward(Xr, WQr, WKr, WVr, heads),
       js_cache_friendly: () => cacheFriendly(X, WQ, WK, WV, n, d, heads),
-      tfjs_cpu: onBackend('cpu'),
+      // (the two slowest peers, seconds a call at n = 512 and in no budget, are left out there)
+      ...(n < 512 ? { js_straightforward: () => straightforward(Xr, WQr, WKr, WVr, heads), tfjs_cpu: onBackend('cpu') } : {}),
       tfjs_wasm: onBackend('wasm'),
+      onnx: onnx.run,
     }) };
+    await onnx.session.release();
     results.push(row);
   }
   return results;

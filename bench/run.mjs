@@ -1,9 +1,12 @@
-// `npm run bench`: prints a table and writes bench/results.json. Not a test: on these shared machines only
-// ratios within one run mean anything.
-//   1. the engine's forward pass natively (build/bin/attnlab_bench) and as wasm in headless Chromium,
-//      beside plain-JS and TensorFlow.js peers in the same browser session;
-//   2. the page: cold load to the first lesson drawn, bytes of dist/ (raw and gzip), wasm heap after load;
-//   3. edit-to-paint latency over 200 cell edits, p50 and p95.
+// `npm run bench`: prints the budgets of issue 20 beside the figures measured now, and writes bench/results.json.
+// Not a test: on these shared machines only ratios within one run mean anything.
+//   1. the engine's forward pass natively (build/bin/attnlab_bench) and as wasm in headless Chromium, beside
+//      plain-JS, TensorFlow.js and onnxruntime-web peers in the same browser session;
+//   2. the page: bytes of dist/ (raw and gzip), what the walkthrough loads before its first lesson is drawn,
+//      cold load to the first lesson drawn (also under 4× CPU throttling and a 1.6 Mbps / 150 ms network), heap;
+//   3. latencies in the page: a new lesson (preset, setLesson, link) until painted, edit-to-paint (the six steps
+//      and the whole encoder and decoder layer), getTrace().
+// BENCH_PARTS=forward,page,latency runs some of them (all by default).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -12,78 +15,143 @@ import { fileURLToPath } from 'node:url';
 import { startBrowser } from '../tests/e2e/browser.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const SIZES = [[4, 8, 1], [16, 64, 2], [128, 256, 4], [512, 768, 12]];
-const results = { date: new Date().toISOString(), sizes: [], page: {}, edits: [] };
+// single head at (4, 8), (16, 64), (128, 256), (512, 768); multi-head at (16, 64, 2), (128, 256, 4), (512, 768, 12)
+const SIZES = [[4, 8, 1], [16, 64, 1], [16, 64, 2], [128, 256, 1], [128, 256, 4], [512, 768, 1], [512, 768, 12]];
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'forward,page,latency').split(','));
+const results = { date: new Date().toISOString(), sizes: [], page: {}, edits: [], new_lessons: [], budgets: [] };
 
-// 1a. native
-const native = spawnSync(join(root, 'build/bin/attnlab_bench'), SIZES.map((s) => s.join(',')), { encoding: 'utf8' });
-if (native.status !== 0) throw new Error(`attnlab_bench failed: ${native.stderr}`);
-const nativeRows = native.stdout.trim().split('\n').map((l) => JSON.parse(l));
+const f = (v, digits = 3) => (v == null || Number.isNaN(v) ? '—' : Number(v).toFixed(digits));
+const at = (xs, q) => xs[Math.min(xs.length - 1, Math.floor(xs.length * q))];
+const sorted = (xs) => [...xs].sort((a, b) => a - b);
 
-// 1b. wasm and peers, one Chromium session
-const repo = await startBrowser(root);
-const page = await repo.browser.newPage();
-page.on('pageerror', (e) => console.error('bench page error:', e.message));
-await page.goto(repo.base + 'bench/page.html');
-await page.waitForFunction(() => window.benchReady === true);
-const browserRows = await page.evaluate((sizes) => window.runBench(sizes), SIZES);
-await repo.close();
+// ---------- 1. the forward pass ----------
+if (PARTS.has('forward')) {
+  // 1a. native
+  const native = spawnSync(join(root, 'build/bin/attnlab_bench'), SIZES.map((s) => s.join(',')), { encoding: 'utf8' });
+  if (native.status !== 0) throw new Error(`attnlab_bench failed: ${native.stderr}`);
+  const nativeRows = native.stdout.trim().split('\n').map((l) => JSON.parse(l));
 
-for (let i = 0; i < SIZES.length; i++) {
-  const b = browserRows[i];
-  const row = { n: b.n, d_model: b.d_model, heads: b.heads, native_ms: nativeRows[i].median_ms };
-  for (const key of ['wasm', 'wasm_with_copies', 'js_straightforward', 'js_cache_friendly', 'tfjs_cpu', 'tfjs_wasm']) row[`${key}_ms`] = b[key].median_ms;
-  row.wasm_over_native = row.wasm_ms / row.native_ms;
-  for (const peer of ['js_straightforward', 'js_cache_friendly', 'tfjs_cpu', 'tfjs_wasm']) row[`${peer}_over_wasm`] = row[`${peer}_ms`] / row.wasm_ms;
-  results.sizes.push(row);
+  // 1b. wasm and peers, one Chromium session
+  const repo = await startBrowser(root);
+  const page = await repo.browser.newPage();
+  page.on('pageerror', (e) => console.error('bench page error:', e.message));
+  page.on('requestfailed', (r) => console.error('bench page: request failed', r.url()));
+  await page.goto(repo.base + 'bench/page.html');
+  await page.waitForFunction(() => window.benchReady === true);
+  const browserRows = await page.evaluate((sizes) => window.runBench(sizes), SIZES);
+  await repo.close();
+
+  const PEERS = ['js_straightforward', 'js_cache_friendly', 'tfjs_cpu', 'tfjs_wasm', 'onnx'];
+  for (let i = 0; i < SIZES.length; i++) {
+    const b = browserRows[i];
+    const row = { n: b.n, d_model: b.d_model, heads: b.heads, native_ms: nativeRows[i].median_ms };
+    for (const key of ['wasm', 'wasm_with_copies', ...PEERS]) row[`${key}_ms`] = b[key]?.median_ms ?? null;
+    row.wasm_over_native = row.wasm_ms / row.native_ms;
+    for (const peer of PEERS) {
+      const ms = row[`${peer}_ms`]; // (null: not measured at that size)
+      row[`${peer}_over_wasm`] = ms == null ? null : ms / row.wasm_ms;
+      row[`${peer}_over_trace`] = ms == null ? null : ms / row.wasm_with_copies_ms; // engine.trace(), the page's path
+    }
+    results.sizes.push(row);
+  }
 }
 
-// 2. the page: bytes of dist/ (the single-file build aside), cold load, heap
-const files = [];
-(function walk(dir) {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) walk(path);
-    else if (name !== 'attention-lab.html') {
-      const body = readFileSync(path);
-      files.push({ file: relative(join(root, 'dist'), path), raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
-    }
-  }
-})(join(root, 'dist'));
-results.page.files = files;
-results.page.total_raw = files.reduce((s, f) => s + f.raw, 0);
-results.page.total_gzip = files.reduce((s, f) => s + f.gzip, 0);
+// ---------- 2. the page: bytes, first load, cold loads ----------
+const distFile = (url) => {
+  const path = decodeURIComponent(new URL(url).pathname).replace(/^\/+/, '') || 'index.html';
+  return join(root, 'dist', path.endsWith('/') ? path + 'index.html' : path);
+};
+const gzipOf = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+let site = null;
+if (PARTS.has('page') || PARTS.has('latency')) site = await startBrowser();
 
-const site = await startBrowser();
-const loads = [];
-for (let i = 0; i < 5; i++) {
-  const context = await site.browser.newContext(); // a cold cache every time
+/** A cold load (fresh context) until the first lesson is drawn: ms after navigation, and what was fetched by then. */
+async function coldLoad({ throttled = false } = {}) {
+  const context = await site.browser.newContext();
   const p = await context.newPage();
-  // The page sets data-ready on <html> once the first lesson is drawn: note the moment it happens.
+  if (throttled) {
+    // a classroom Chromebook on congested Wi-Fi: 4× slower CPU, 1.6 Mbps down and up, 150 ms round trips
+    const cdp = await context.newCDPSession(p);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 1.6e6 / 8 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  }
+  // The page sets data-ready on <html> once the first lesson is drawn: note the moment, and the resources fetched by then.
   await p.addInitScript(() => {
     new MutationObserver((_, observer) => {
       if (document.documentElement.dataset.ready === 'true') {
         window.firstLessonMs = performance.now();
+        window.fetchedBefore = [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)];
         observer.disconnect();
       }
     }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] }); // <html> may not exist yet
   });
-  await p.goto(site.base);
-  await p.waitForFunction(() => window.firstLessonMs !== undefined);
-  loads.push(await p.evaluate(() => window.firstLessonMs));
-  if (i === 0) results.page.wasm_heap_bytes = await p.evaluate(() => window.attentionLab.engineMemoryBytes?.() ?? null);
+  await p.goto(site.base, { timeout: 120000 });
+  await p.waitForFunction(() => window.firstLessonMs !== undefined, null, { timeout: 120000 });
+  const out = await p.evaluate(() => ({ ms: window.firstLessonMs, fetched: window.fetchedBefore, heap: window.attentionLab.engineMemoryBytes?.() ?? null }));
   await context.close();
+  return out;
 }
-loads.sort((a, b) => a - b);
-results.page.first_lesson_ms = loads[loads.length >> 1];
 
-// 3. edit-to-paint: type a new number into X[0][0] as a keyboard user does (Enter opens the cell's editor,
+if (PARTS.has('page')) {
+  const files = [];
+  (function walk(dir) {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name !== 'attention-lab.html') files.push({ file: relative(join(root, 'dist'), path), raw: statSync(path).size, gzip: gzipOf(path) });
+    }
+  })(join(root, 'dist'));
+  results.page.files = files;
+  results.page.total_raw = files.reduce((s, x) => s + x.raw, 0);
+  results.page.total_gzip = files.reduce((s, x) => s + x.gzip, 0);
+
+  const loads = [];
+  for (let i = 0; i < 5; i++) {
+    const load = await coldLoad();
+    loads.push(load.ms);
+    if (i === 0) {
+      results.page.wasm_heap_bytes = load.heap;
+      // what the walkthrough fetched before its first lesson was drawn, each file gzipped as a server would send it
+      const seen = [...new Set(load.fetched.map(distFile))];
+      results.page.first_load = seen.map((file) => ({ file: relative(join(root, 'dist'), file), gzip: gzipOf(file) }));
+      results.page.first_load_gzip = results.page.first_load.reduce((s, x) => s + x.gzip, 0);
+    }
+  }
+  results.page.first_lesson_ms = at(sorted(loads), 0.5);
+  results.page.first_lesson_all_ms = loads;
+  const slow = [];
+  for (let i = 0; i < 3; i++) slow.push((await coldLoad({ throttled: true })).ms);
+  results.page.first_lesson_throttled_ms = at(sorted(slow), 0.5);
+  results.page.first_lesson_throttled_all_ms = slow;
+}
+
+// ---------- 3. latencies in the page ----------
+const presetLesson = (name) => JSON.parse(readFileSync(join(root, 'web/presets', `${name}.json`), 'utf8'));
+const seeded = (n, d, h, seed = 3) => ({ heads: h, init: { seed, draws: [{ name: 'X', shape: [n, d] }, ...['W_Q', 'W_K', 'W_V'].map((name) => ({ name, shape: [d, d], scale: 0.1 }))] } });
+// The lecture lesson continued into one encoder layer, as the page's "Continue into the full layer" makes it.
+function encoderLesson() {
+  const lesson = presetLesson('lecture20-seed20'), d = 8, dFf = 32;
+  const ones = Array(d).fill(1), zeros = Array(d).fill(0);
+  lesson.layer = { norm: 'post', eps: 1e-5, activation: 'relu', ln1: { gamma: ones, beta: zeros }, ln2: { gamma: ones, beta: zeros } };
+  lesson.init.draws.push({ name: 'W_O', shape: [d, d], scale: 0.5 }, { name: 'layer.W_ff1', shape: [d, dFf], scale: 0.5 },
+    { name: 'layer.b_ff1', shape: [dFf], scale: 0.1 }, { name: 'layer.W_ff2', shape: [dFf, d], scale: 0.5 }, { name: 'layer.b_ff2', shape: [d], scale: 0.1 });
+  return lesson;
+}
+
+async function openSite() {
+  const p = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  p.on('pageerror', (e) => console.error('bench page error:', e.message));
+  await p.goto(site.base);
+  await p.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  return p;
+}
+
+// edit-to-paint: type a new number into X[0][0] as a keyboard user does (Enter opens the cell's editor,
 // Enter commits), then wait for the page's next rendered frame and force layout. The clock starts at the
 // committing keystroke.
 async function editLatency(label, lesson) {
-  const p = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await p.goto(site.base);
-  await p.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  const p = await openSite();
   const times = await p.evaluate(async (lesson) => {
     const lab = window.attentionLab;
     if (lesson) lab.setLesson(lesson);
@@ -118,31 +186,163 @@ async function editLatency(label, lesson) {
     return out;
   }, lesson);
   await p.close();
-  const pick = (k) => times.map((t) => t[k]).sort((a, b) => a - b);
-  const work = pick(0), frame = pick(1), at = (xs, q) => xs[Math.min(xs.length - 1, Math.floor(xs.length * q))];
-  results.edits.push({ lesson: label, edits: times.length, p50_ms: at(work, 0.5), p95_ms: at(work, 0.95),
-    next_frame_p50_ms: at(frame, 0.5), next_frame_p95_ms: at(frame, 0.95) });
+  const pick = (k) => sorted(times.map((t) => t[k]));
+  const work = pick(0), frame = pick(1);
+  const row = { lesson: label, edits: times.length, p50_ms: at(work, 0.5), p95_ms: at(work, 0.95),
+    next_frame_p50_ms: at(frame, 0.5), next_frame_p95_ms: at(frame, 0.95) };
+  results.edits.push(row);
+  return row;
 }
-await editLatency('default preset', null);
-const seeded = (n, d, h) => ({ heads: h, init: { seed: 3, draws: [{ name: 'X', shape: [n, d] }, ...['W_Q', 'W_K', 'W_V'].map((name) => ({ name, shape: [d, d], scale: 0.1 }))] } });
-await editLatency('(16, 64, 2)', seeded(16, 64, 2));
-await editLatency('(128, 256, 4)', seeded(128, 256, 4));
-await site.close();
+
+// A new lesson until painted: from the call (a preset chosen in the menu, attentionLab.setLesson, a new link in
+// the address bar) until the page has rendered it and laid it out. Two lessons alternate, so each one is new:
+// A and B differ in their numbers and, for the seeded sizes, in their number of tokens (n and n − 1).
+async function newLessonLatency(label, how, a, b, rounds = 40) {
+  const p = await openSite();
+  const times = await p.evaluate(async ({ how, a, b, rounds }) => {
+    const lab = window.attentionLab;
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+    // a task boundary without timer clamping: the page's own tasks (a link's decoding) run in between
+    const yieldTask = () => new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); });
+    let start;
+    if (how === 'preset') {
+      const menu = document.querySelector('select[name=preset]');
+      start = (lesson) => { menu.value = lesson; menu.dispatchEvent(new Event('change', { bubbles: true })); };
+    } else if (how === 'setLesson') {
+      start = (lesson) => lab.setLesson(lesson);
+    } else {
+      // the links of both lessons, as the page writes them
+      const links = [];
+      for (const lesson of [a, b]) {
+        lab.setLesson(lesson);
+        await lab.settled();
+        links.push(new URL(await lab.shareLink()).hash);
+      }
+      a = links[0]; b = links[1];
+      start = (hash) => { location.hash = hash; };
+    }
+    const out = [];
+    for (let k = 0; k < rounds + 2; k++) {
+      await frame();
+      await lab.settled();
+      const before = lab.frame;
+      const t0 = performance.now();
+      start(k % 2 ? b : a);
+      while (lab.frame === before && performance.now() - t0 < 10000) await yieldTask();
+      await lab.settled();
+      void document.body.offsetHeight; // style and layout of the new grids
+      if (k >= 2) out.push(performance.now() - t0); // the first two: code not yet compiled, grids not yet made
+    }
+    return out;
+  }, { how, a, b, rounds });
+  await p.close();
+  const xs = sorted(times);
+  const row = { lesson: label, how, count: xs.length, p50_ms: at(xs, 0.5), p95_ms: at(xs, 0.95), max_ms: xs[xs.length - 1] };
+  results.new_lessons.push(row);
+  return row;
+}
+
+/** getTrace() at (128, 256, 4): ms per call, median and worst of 20. */
+async function getTraceLatency(lesson) {
+  const p = await openSite();
+  const times = await p.evaluate(async (lesson) => {
+    const lab = window.attentionLab;
+    lab.setLesson(lesson);
+    await lab.settled();
+    const out = [];
+    for (let k = 0; k < 22; k++) {
+      const t0 = performance.now();
+      const t = lab.getTrace();
+      out.push(performance.now() - t0);
+      if (!t.headTraces[3].weights.data.length) throw new Error('no trace');
+    }
+    return out.slice(2);
+  }, lesson);
+  await p.close();
+  const xs = sorted(times);
+  results.page.get_trace = { lesson: '(128, 256, 4)', median_ms: at(xs, 0.5), max_ms: xs[xs.length - 1] };
+}
+
+if (PARTS.has('latency')) {
+  const lecture = [presetLesson('lecture20-seed20'), presetLesson('dog-ran-fast')];
+  await newLessonLatency('lecture size', 'preset', 'lecture20-seed20', 'dog-ran-fast');
+  await newLessonLatency('lecture size', 'setLesson', ...lecture);
+  await newLessonLatency('lecture size', 'link', ...lecture);
+  for (const [n, d, h] of [[16, 64, 2], [128, 256, 4]]) {
+    for (const how of ['setLesson', 'link']) await newLessonLatency(`(${n}, ${d}, ${h})`, how, seeded(n, d, h, 3), seeded(n - 1, d, h, 4), n > 100 ? 20 : 40);
+  }
+  await editLatency('default preset', null);
+  await editLatency('(16, 64, 2)', seeded(16, 64, 2));
+  await editLatency('(128, 256, 4)', seeded(128, 256, 4));
+  await editLatency('encoder layer', encoderLesson());
+  await editLatency('decoder layer', presetLesson('translation-decoder'));
+  await getTraceLatency(seeded(128, 256, 4));
+}
+if (site) await site.close();
+
+// ---------- the budgets of issue 20, each beside its measured figure ----------
+function budget(figure, limit, measured, unit, pass) {
+  results.budgets.push({ figure, budget: limit, measured: measured ?? null, unit, pass: measured == null ? null : pass });
+}
+const ms = (v) => v;
+for (const r of results.new_lessons) {
+  const limit = r.lesson.startsWith('(128') ? 50 : 16;
+  budget(`new lesson (${r.how}) → painted, ${r.lesson}, p95`, `< ${limit} ms`, ms(r.p95_ms), 'ms', r.p95_ms < limit);
+}
+for (const e of results.edits.filter((x) => ['default preset', '(16, 64, 2)'].includes(x.lesson)))
+  budget(`edit → paint, ${e.lesson === 'default preset' ? 'lecture size' : e.lesson}, p95`, '< 8 ms', e.p95_ms, 'ms', e.p95_ms < 8);
+if (results.page.get_trace) budget('getTrace(), (128, 256, 4), median of 20', '< 20 ms', results.page.get_trace.median_ms, 'ms', results.page.get_trace.median_ms < 20);
+if (results.page.total_gzip) {
+  budget('dist/ gzip, all pages, the single file aside', '< 200 KB', results.page.total_gzip / 1000, 'KB', results.page.total_gzip < 200000);
+  budget('what the walkthrough loads before its first lesson is drawn, gzip', '< 120 KB', results.page.first_load_gzip / 1000, 'KB', results.page.first_load_gzip < 120000);
+  budget('navigation → first lesson drawn (median of 5 cold loads)', '< 300 ms', results.page.first_lesson_ms, 'ms', results.page.first_lesson_ms < 300);
+  budget('the same, 4× CPU throttling, 1.6 Mbps / 150 ms (median of 3)', '< 2500 ms', results.page.first_lesson_throttled_ms, 'ms', results.page.first_lesson_throttled_ms < 2500);
+}
+for (const e of results.edits.filter((x) => x.lesson.endsWith('layer')))
+  budget(`whole-layer lesson edit → paint, ${e.lesson}, lecture size, p95`, '< 8 ms', e.p95_ms, 'ms', e.p95_ms < 8);
+const size = (n, d, h) => results.sizes.find((r) => r.n === n && r.d_model === d && r.heads === h);
+if (results.sizes.length) {
+  const big = size(512, 768, 12);
+  budget('wasm / native, (512, 768, 12)', '≤ 1.1×', big.wasm_over_native, '×', big.wasm_over_native <= 1.1);
+  for (const [n, d, h] of [[128, 256, 1], [512, 768, 1], [128, 256, 4], [512, 768, 12]]) {
+    const r = size(n, d, h), label = h === 1 ? `single head (${n}, ${d})` : `(${n}, ${d}, ${h})`;
+    budget(`engine.trace() vs onnxruntime-web, ${label}: peer / ours`, '≥ 1.3×', r.onnx_over_trace, '×', r.onnx_over_trace >= 1.3);
+    budget(`engine.trace() vs TF.js wasm, ${label}: peer / ours`, '≥ 1.3×', r.tfjs_wasm_over_trace, '×', r.tfjs_wasm_over_trace >= 1.3);
+  }
+  for (const [n, d] of [[4, 8], [16, 64]]) {
+    const r = size(n, d, 1);
+    budget(`engine.trace() vs cache-friendly plain JS, single head (${n}, ${d}): peer / ours`, '> 1×', r.js_cache_friendly_over_trace, '×', r.js_cache_friendly_over_trace > 1);
+  }
+}
 
 writeFileSync(join(root, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');
 
-// The table
-const f = (v, digits = 3) => (v == null ? '—' : Number(v).toFixed(digits));
-console.log('\nForward pass, median ms (every intermediate kept; TF.js in float32)');
-console.log('wasm: the engine alone; +copies: engine.trace(), which also copies every intermediate out to JavaScript');
-console.log('n, d_model, h     native    wasm  wasm/nat  +copies   js-plain  js-cache   tfjs-cpu  tfjs-wasm   (peer / wasm)');
-for (const r of results.sizes)
-  console.log(`${`(${r.n}, ${r.d_model}, ${r.heads})`.padEnd(16)} ${f(r.native_ms).padStart(8)} ${f(r.wasm_ms).padStart(8)} ${f(r.wasm_over_native, 2).padStart(8)}x ${f(r.wasm_with_copies_ms).padStart(8)}` +
-    ` ${f(r.js_straightforward_ms).padStart(9)} ${f(r.js_cache_friendly_ms).padStart(9)} ${f(r.tfjs_cpu_ms).padStart(9)} ${f(r.tfjs_wasm_ms).padStart(9)}` +
-    `   (${[r.js_straightforward_over_wasm, r.js_cache_friendly_over_wasm, r.tfjs_cpu_over_wasm, r.tfjs_wasm_over_wasm].map((x) => f(x, 1) + 'x').join(', ')})`);
-console.log(`\nPage: first lesson drawn ${f(results.page.first_lesson_ms, 0)} ms after navigation (median of 5 cold loads); dist/ ${results.page.total_raw} B raw, ${results.page.total_gzip} B gzip; wasm heap ${results.page.wasm_heap_bytes ?? '—'} B`);
-for (const file of files) console.log(`  ${file.file.padEnd(40)} ${String(file.raw).padStart(9)} B  ${String(file.gzip).padStart(8)} B gzip`);
-console.log('\nEdit-to-paint, 200 edits of X[0][0] typed into the cell: until the heatmaps are repainted and laid out');
-console.log('(ready for the display), and until the next frame the browser draws (adds the wait for the display\'s refresh)');
-for (const e of results.edits) console.log(`  ${e.lesson.padEnd(16)} p50 ${f(e.p50_ms, 1)} ms   p95 ${f(e.p95_ms, 1)} ms    next frame: p50 ${f(e.next_frame_p50_ms, 1)} ms   p95 ${f(e.next_frame_p95_ms, 1)} ms`);
+// ---------- the tables ----------
+if (results.sizes.length) {
+  console.log('\nForward pass, median ms (every intermediate kept; TF.js in float32, ours and onnxruntime-web in float64)');
+  console.log('wasm: the engine alone; trace(): engine.trace(), which also copies every intermediate out to JavaScript');
+  console.log('n, d_model, h     native     wasm  wasm/nat   trace()  js-plain  js-cache  tfjs-cpu tfjs-wasm      onnx   (peer / trace(): js-cache, tfjs-wasm, onnx)');
+  for (const r of results.sizes)
+    console.log(`${`(${r.n}, ${r.d_model}, ${r.heads})`.padEnd(16)} ${f(r.native_ms).padStart(8)} ${f(r.wasm_ms).padStart(8)} ${f(r.wasm_over_native, 2).padStart(8)}x ${f(r.wasm_with_copies_ms).padStart(9)}` +
+      ` ${f(r.js_straightforward_ms).padStart(9)} ${f(r.js_cache_friendly_ms).padStart(9)} ${f(r.tfjs_cpu_ms).padStart(9)} ${f(r.tfjs_wasm_ms).padStart(9)} ${f(r.onnx_ms).padStart(9)}` +
+      `   (${[r.js_cache_friendly_over_trace, r.tfjs_wasm_over_trace, r.onnx_over_trace].map((x) => f(x, 2) + 'x').join(', ')})`);
+}
+if (results.page.files) {
+  console.log(`\nPage: first lesson drawn ${f(results.page.first_lesson_ms, 0)} ms after navigation (median of 5 cold loads), ${f(results.page.first_lesson_throttled_ms, 0)} ms throttled; dist/ ${results.page.total_raw} B raw, ${results.page.total_gzip} B gzip; wasm heap ${results.page.wasm_heap_bytes ?? '—'} B`);
+  for (const file of results.page.files) console.log(`  ${file.file.padEnd(40)} ${String(file.raw).padStart(9)} B  ${String(file.gzip).padStart(8)} B gzip`);
+  console.log(`Fetched before the first lesson is drawn (${results.page.first_load_gzip} B gzip): ${results.page.first_load.map((x) => `${x.file} ${x.gzip}`).join(', ')}`);
+}
+if (results.new_lessons.length) {
+  console.log('\nNew lesson → painted and laid out (two lessons alternating)');
+  for (const r of results.new_lessons) console.log(`  ${`${r.lesson}, ${r.how}`.padEnd(28)} p50 ${f(r.p50_ms, 1)} ms   p95 ${f(r.p95_ms, 1)} ms   max ${f(r.max_ms, 1)} ms  (${r.count})`);
+  console.log('\nEdit-to-paint, 200 edits of X[0][0] typed into the cell: until the heatmaps are repainted and laid out');
+  console.log('(ready for the display), and until the next frame the browser draws (adds the wait for the display\'s refresh)');
+  for (const e of results.edits) console.log(`  ${e.lesson.padEnd(16)} p50 ${f(e.p50_ms, 1)} ms   p95 ${f(e.p95_ms, 1)} ms    next frame: p50 ${f(e.next_frame_p50_ms, 1)} ms   p95 ${f(e.next_frame_p95_ms, 1)} ms`);
+  console.log(`\ngetTrace(), (128, 256, 4): median ${f(results.page.get_trace.median_ms, 1)} ms, worst ${f(results.page.get_trace.max_ms, 1)} ms of 20`);
+}
+console.log('\nBudgets (issue 20)');
+console.log(`${'figure'.padEnd(86)} ${'budget'.padEnd(10)} ${'measured'.padStart(10)}`);
+for (const b of results.budgets)
+  console.log(`${b.figure.padEnd(86)} ${b.budget.padEnd(10)} ${`${f(b.measured, b.unit === '×' ? 2 : 1)} ${b.unit}`.padStart(10)}  ${b.pass == null ? '—' : b.pass ? 'pass' : 'FAIL'}`);
+console.log(`${results.budgets.filter((b) => b.pass).length} of ${results.budgets.length} met`);
 console.log('\nwrote bench/results.json');

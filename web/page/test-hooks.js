@@ -1,6 +1,7 @@
 // window.attentionLab: the page's state, links, exports and engine for tests, hosts and the browser console.
 // Everything here reads the state or the trace; setLesson goes through the controller like any edit.
 import { LINKED } from './store.js';
+import { copyTrace } from '../lib/copy-trace.js';
 
 export function installTestHooks({ engine, store, controller, link, dialogs, recovery, page }) {
   const pick = (state) => Object.fromEntries(LINKED.map((k) => [k, state[k]]));
@@ -13,10 +14,10 @@ export function installTestHooks({ engine, store, controller, link, dialogs, rec
     getLesson: () => structuredClone(store.get().lesson),
     setLesson: (lesson) => controller.setLessonFromOutside(lesson),
     // A copy of the trace the page shows (wasm/engine.d.ts: tokens, X, inputs, headTraces[h].weights, … as
-    // {rows, cols, data: Float64Array}): what the page drew, not a new computation.
+    // {rows, cols, data: Float64Array}): what the page drew, not a new computation, copied as it is.
     getTrace() {
       const shown = controller.shown();
-      return shown ? structuredClone(shown.trace) : null;
+      return shown ? copyTrace(shown.trace) : null;
     },
     engineMemoryBytes: () => engine.memoryBytes(),
     /** Tests only: stop the engine as a bug in it would, now or inside its next call ({next: true}). */

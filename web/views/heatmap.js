@@ -16,6 +16,13 @@ import { cursorAction } from './grid-cursor.js';
 
 const CLASSES = ['hidden-cell', 'pending', 'invalid', 'sel-row', 'sel-col', 'sel-cell']; // bit b of a cell's classes
 
+function columnHeader() {
+  const th = document.createElement('th');
+  th.setAttribute('role', 'columnheader');
+  th.scope = 'col';
+  return th;
+}
+
 export class Heatmap {
   /**
    * options: {matrix, head, label (HTML), scale: 'sequential'|'diverging', editable, digits,
@@ -30,6 +37,7 @@ export class Heatmap {
     this.el.dataset.matrix = options.matrix;
     container.append(this.el);
     this.shapeKey = '';
+    this.table = null;
   }
 
   /** data: {matrix: rows, rowLabels, colLabels, hidden(i,j)?, highlight: {rows, cols, cells}, dimRows?: Set, note?} */
@@ -38,8 +46,13 @@ export class Heatmap {
     const rows = m.length, cols = rows ? m[0].length : 0;
     if (data.rowLabels && data.rowLabels.length !== rows) throw new Error(`${this.options.matrix}: ${data.rowLabels.length} row labels for ${rows} rows`);
     this.data = data;
-    const key = `${rows}x${cols}|${(data.rowLabels ?? []).join('\u0001')}|${(data.colLabels ?? []).join('\u0001')}`;
-    if (key !== this.shapeKey) { this.build(rows, cols, data); this.shapeKey = key; }
+    // A new lesson keeps the grid: its cells are reused, rows and columns added or removed, labels rewritten
+    // where they differ (building six 16 × 16 tables anew took most of a new lesson's time).
+    const shape = `${rows}x${cols}`;
+    if (!this.table) this.build(rows, cols, data);
+    else if (shape !== this.shapeKey) this.reshape(rows, cols, data);
+    if (shape !== this.shapeKey || data.rowLabels !== this.rowLabels || data.colLabels !== this.colLabels) this.relabel(data);
+    this.shapeKey = shape;
     this.paint();
   }
 
@@ -66,41 +79,13 @@ export class Heatmap {
     corner.setAttribute('role', 'columnheader');
     corner.setAttribute('aria-label', 'rows');
     head.append(corner);
-    for (let j = 0; j < cols; j++) {
-      const th = document.createElement('th');
-      th.setAttribute('role', 'columnheader');
-      th.scope = 'col';
-      th.textContent = data.colLabels?.[j] ?? String(j + 1);
-      head.append(th);
-    }
+    for (let j = 0; j < cols; j++) head.append(columnHeader());
     const body = table.createTBody();
     this.cells = [];
     this.shown = []; // per cell, what its DOM shows now (kept in JS: reading DOM state back is slow)
     this.editing = null;
     this.labelled = null;
-    for (let i = 0; i < rows; i++) {
-      const tr = body.insertRow();
-      tr.setAttribute('role', 'row');
-      const th = document.createElement('th');
-      th.setAttribute('role', 'rowheader');
-      th.scope = 'row';
-      th.textContent = data.rowLabels?.[i] ?? String(i + 1);
-      tr.append(th);
-      const line = [];
-      for (let j = 0; j < cols; j++) {
-        const td = document.createElement('td');
-        td.setAttribute('role', 'gridcell');
-        td.dataset.matrix = o.matrix;
-        td.dataset.head = String(o.head);
-        td.dataset.row = String(i);
-        td.dataset.col = String(j);
-        td.tabIndex = -1;
-        tr.append(td);
-        line.push(td);
-      }
-      this.cells.push(line);
-      this.shown.push(line.map(() => ({ level: null, text: null, v: undefined, pending: null, cls: null, focusable: null, err: undefined })));
-    }
+    for (let i = 0; i < rows; i++) this.addRow(body, i, cols);
     wrap.append(table);
     this.el.append(wrap);
     const foot = document.createElement('div');
@@ -132,6 +117,70 @@ export class Heatmap {
     table.addEventListener('mouseleave', hideTooltip);
     table.addEventListener('focusin', (e) => { const td = e.target.closest('td'); if (td) { this.focus = [+td.dataset.row, +td.dataset.col]; this.label(...this.focus); this.showTip(td); } });
     table.addEventListener('focusout', hideTooltip);
+  }
+
+  /** Row i of `cols` new cells, appended to the body. */
+  addRow(body, i, cols) {
+    const tr = body.insertRow();
+    tr.setAttribute('role', 'row');
+    const th = document.createElement('th');
+    th.setAttribute('role', 'rowheader');
+    th.scope = 'row';
+    tr.append(th);
+    this.cells.push([]);
+    this.shown.push([]);
+    for (let j = 0; j < cols; j++) this.addCell(tr, i, j);
+  }
+
+  addCell(tr, i, j) {
+    const o = this.options, td = document.createElement('td');
+    td.setAttribute('role', 'gridcell');
+    td.dataset.matrix = o.matrix;
+    td.dataset.head = String(o.head);
+    td.dataset.row = String(i);
+    td.dataset.col = String(j);
+    td.tabIndex = -1;
+    tr.append(td);
+    this.cells[i].push(td);
+    this.shown[i].push({ level: null, text: null, v: undefined, pending: null, cls: null, focusable: null, err: undefined });
+  }
+
+  /** The grid made rows × cols in place: the cells both shapes have are kept (and repainted only where they change). */
+  reshape(rows, cols, data) {
+    // An editor still open is closed as a rebuild closed it (its blur commits: not to the old cells).
+    this.building = true;
+    if (this.editing) {
+      const [i, j] = this.editing;
+      const input = this.cells[i][j].querySelector('input');
+      input?.blur(); // (its blur handler removes it)
+      if (input?.isConnected) input.remove();
+      this.editing = null;
+    }
+    this.building = false;
+    this.errors.clear();
+    this.focus = [Math.min(this.focus[0], rows - 1), Math.min(this.focus[1], cols - 1)];
+    const head = this.table.tHead.rows[0], body = this.table.tBodies[0];
+    while (head.cells.length - 1 > cols) head.lastElementChild.remove();
+    while (head.cells.length - 1 < cols) head.append(columnHeader());
+    while (this.cells.length > rows) { body.lastElementChild.remove(); this.cells.pop(); this.shown.pop(); }
+    this.cells.forEach((line, i) => {
+      const tr = body.rows[i];
+      while (line.length > cols) { line.pop().remove(); this.shown[i].pop(); }
+      while (line.length < cols) this.addCell(tr, i, line.length);
+    });
+    while (this.cells.length < rows) this.addRow(body, this.cells.length, cols);
+    this.shapeEl.textContent = `${rows} × ${cols}`;
+    if (this.labelled && !this.labelled.isConnected) this.labelled = null;
+  }
+
+  /** Row and column labels written where they differ from what the headers show. */
+  relabel(data) {
+    this.rowLabels = data.rowLabels;
+    this.colLabels = data.colLabels;
+    const set = (th, text) => { if (th.textContent !== text) th.textContent = text; };
+    const head = this.table.tHead.rows[0].cells, body = this.table.tBodies[0].rows;
+    for (let j = 1; j < head.length; j++) set(head[j], data.colLabels?.[j - 1] ?? String(j));
+    for (let i = 0; i < body.length; i++) set(body[i].cells[0], data.rowLabels?.[i] ?? String(i + 1));
   }
 
   range() {
