@@ -18,7 +18,7 @@ export function rememberLanguage(code) {
 }
 
 /**
- * Choose the language (the query's lang=, the stored choice, the browser's), load its messages, and set
+ * Choose the language (lang= in the query or the fragment, the stored choice, the browser's), load its messages, and set
  * <html lang dir>. Resolves to the language's code. Called by each page's boot and by the scripts that start
  * before it (the offline status bar, the printed link): the first call starts it, the others share it.
  * Matrices and formulas keep their own direction (style.css sets them ltr).
@@ -29,7 +29,9 @@ export function startLanguage(options) {
 }
 
 async function begin({ query = new URLSearchParams(location.search), browser = navigator.languages ?? [navigator.language] } = {}) {
-  const code = chooseLanguage({ requested: query.get('lang'), stored: storedChoice(), browser });
+  // lang= in the query, or in the fragment (an exercise sheet's link: #set=…&seed=…&lang=de)
+  const requested = query.get('lang') ?? new URLSearchParams(location.hash.replace(/^#/, '')).get('lang');
+  const code = chooseLanguage({ requested, stored: storedChoice(), browser });
   const messages = await MESSAGES[`./locales/${code}.json`]();
   await i18next.init({
     lng: code, fallbackLng: false, resources: { [code]: { translation: messages } },
