@@ -3,24 +3,23 @@
 // engine (the `attnlab grade` command's own code, core/grade.cpp, through engine.command) — and the CSV to download.
 import { escapeHtml as esc } from '../lib/escape.js';
 import { encodeResultsCode } from './results-code.js';
+import { t } from '../i18n/i18n.js';
 
 export const finishHtml = () => `
   <section class="ex-tool ex-finish">
-    <h2>Finished?</h2>
-    <p>No course gradebook connected? <button type="button" class="finish">Finish: get my results code</button> and paste it
-    where your instructor asked (a quiz answer, an assignment box, an e-mail). It holds your seed and your answers.</p>
+    <h2>${esc(t('lms.finish.title'))}</h2>
+    <p>${t('lms.finish.intro', { button: `<button type="button" class="finish">${esc(t('lms.finish.button'))}</button>` })}</p>
     <div class="finish-out" hidden>
-      <label><span>Your results code</span><textarea class="results-code" readonly rows="3" spellcheck="false"></textarea></label>
-      <button type="button" class="copy-code">Copy</button> <span class="copy-status" role="status"></span>
+      <label><span>${esc(t('lms.finish.code'))}</span><textarea class="results-code" readonly rows="3" spellcheck="false"></textarea></label>
+      <button type="button" class="copy-code">${esc(t('lms.finish.copy'))}</button> <span class="copy-status" role="status"></span>
     </div>
   </section>`;
 
 export const gradeHtml = () => `
-  <details class="ex-tool ex-grade"><summary>Grade results codes</summary>
-    <p>Paste your students’ results codes, one per line (a name before a code is kept). Every answer is checked again by
-    the engine from the code’s set and seed; the same as <code>attnlab grade CODES.txt</code>.</p>
-    <textarea name="codes" rows="6" spellcheck="false" aria-label="Results codes, one per line"></textarea>
-    <div><button type="button" class="grade">Grade</button> <a class="grade-csv" hidden download="results.csv">Download CSV</a></div>
+  <details class="ex-tool ex-grade"><summary>${esc(t('lms.grade.summary'))}</summary>
+    <p>${t('lms.grade.intro', { command: '<code>attnlab grade CODES.txt</code>' })}</p>
+    <textarea name="codes" rows="6" spellcheck="false" aria-label="${esc(t('lms.grade.codesLabel'))}"></textarea>
+    <div><button type="button" class="grade">${esc(t('lms.grade.button'))}</button> <a class="grade-csv" hidden download="results.csv">${esc(t('lms.grade.csv'))}</a></div>
     <p class="grade-status" role="status"></p>
     <div class="grade-table"></div>
   </details>`;
@@ -39,7 +38,7 @@ export function wireFinish(root, current) {
   });
   root.querySelector('.copy-code').addEventListener('click', async () => {
     const s = root.querySelector('.copy-status');
-    try { await navigator.clipboard.writeText(box.value); s.textContent = 'Copied.'; } catch { box.select(); s.textContent = 'Select the code and copy it (Ctrl+C or ⌘C).'; }
+    try { await navigator.clipboard.writeText(box.value); s.textContent = t('lms.finish.copied'); } catch { box.select(); s.textContent = t('lms.finish.copyByHand'); }
   });
 }
 
@@ -52,10 +51,10 @@ export function wireGrade(root, engine, authoredSets) {
     const codes = root.querySelector('textarea[name=codes]').value;
     const options = authoredSets().flatMap((text) => ['--set-json', base64url(text)]);
     const r = engine.command('grade', codes, 'codes', options);
-    if (r.exitCode === 2 || !r.out) { status.textContent = 'These codes could not be graded.'; return; }
+    if (r.exitCode === 2 || !r.out) { status.textContent = t('lms.grade.failed'); return; }
     const rows = parseCsv(r.out);
     const graded = rows.slice(1).filter((row) => row.at(-1) === '').length;
-    status.textContent = `${graded} of ${rows.length - 1} line${rows.length === 2 ? '' : 's'} graded${graded < rows.length - 1 ? '; the problem column says why the others were not' : ''}.`;
+    status.textContent = t(graded < rows.length - 1 ? 'lms.grade.gradedSome' : 'lms.grade.gradedAll', { graded, total: rows.length - 1 });
     table.innerHTML = `<div class="grid-scroll" tabindex="0"><table><thead><tr>${rows[0].map((h) => `<th scope="col">${esc(h)}</th>`).join('')}</tr></thead><tbody>${
       rows.slice(1).map((row) => `<tr>${row.map((v, k) => `<td${k === 2 ? ' class="code-cell"' : ''}>${esc(k === 2 && v.length > 16 ? `${v.slice(0, 14)}…` : v)}</td>`).join('')}</tr>`).join('')}</tbody></table></div>`;
     if (link.href) URL.revokeObjectURL(link.href);
