@@ -12,8 +12,7 @@ import { createOffThreadEngine, OFF_THREAD_WORK } from '../off-thread.js';
 import { stepById } from '../registry.js';
 import { decodeText as decodeBase64Url, encodeText as encodeBase64Url } from '../lib/base64url.js';
 import { LAYER_MATRICES, labelsOf } from '../registry-layer.js';
-import { launchedByLms, startLms } from '../lms/hook.js';
-import { PACKAGE_CONFIG } from '../lms/package.js';
+import { startLms } from '../lms/hook.js';
 import { answeredStatement } from '../lms/xapi.js';
 import { downloadHtml, wireDownload } from '../lms/download.js';
 import { finishHtml, gradeHtml, wireFinish, wireGrade } from '../lms/results-ui.js';
@@ -27,13 +26,7 @@ const offThread = createOffThreadEngine();
 
 // The reader's language first (a link's lang=, in the query or the hash, then their choice, then the browser's):
 // every word below is theirs.
-// An LMS package speaks the language it was made in (its lms-package.json says which).
-async function packagedLanguage() {
-  if (!launchedByLms()) return null;
-  try { return (await (await fetch(`./${PACKAGE_CONFIG}`)).json())?.lang ?? null; } catch { return null; }
-}
-const LINK_LANG = new URLSearchParams(location.hash.replace(/^#/, '')).get('lang') ?? new URLSearchParams(location.search).get('lang') ?? await packagedLanguage();
-await startLanguage({ query: new URLSearchParams(LINK_LANG ? { lang: LINK_LANG } : {}) });
+await startLanguage(); // lang= in the query or the fragment, an LMS package's own, the reader's, the browser's
 document.title = t('exercises.pageTitle');
 app.querySelector('.loading')?.replaceChildren(t('exercises.loading'));
 
@@ -137,7 +130,8 @@ function linkHash(source, seed) {
   return (source.kind === 'custom' ? `#setjson=${encodeBase64Url(source.text)}&seed=${seed}` : `#set=${source.id}&seed=${seed}`) + lang;
 }
 /** The language a link made here for others carries: the reader's, unless it is the default and no link asked for it. */
-const linkLanguage = () => (HASH_LANG || LINK_LANG || language() !== 'en' ? language() : null);
+const ASKED_LANG = HASH_LANG || new URLSearchParams(location.search).has('lang');
+const linkLanguage = () => (ASKED_LANG || language() !== 'en' ? language() : null);
 
 // ---------- state ----------
 let state = null; // {source, seed, notices, sheet, problems, trace, progress}

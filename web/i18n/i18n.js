@@ -30,7 +30,7 @@ export function startLanguage(options) {
 
 async function begin({ query = new URLSearchParams(location.search), browser = navigator.languages ?? [navigator.language] } = {}) {
   // lang= in the query, or in the fragment (an exercise sheet's link: #set=…&seed=…&lang=de)
-  const requested = query.get('lang') ?? new URLSearchParams(location.hash.replace(/^#/, '')).get('lang');
+  const requested = query.get('lang') ?? new URLSearchParams(location.hash.replace(/^#/, '')).get('lang') ?? await packagedLanguage(query);
   const code = chooseLanguage({ requested, stored: storedChoice(), browser });
   const messages = await MESSAGES[`./locales/${code}.json`]();
   await i18next.init({
@@ -42,6 +42,12 @@ async function begin({ query = new URLSearchParams(location.search), browser = n
   document.documentElement.lang = code;
   document.documentElement.dir = directionOf(code);
   return code;
+}
+
+/** An LMS package (launched with ?lms=1) speaks the language it was made in: its lms-package.json says which. */
+async function packagedLanguage(query) {
+  if (!query.has('lms')) return null;
+  try { return (await (await fetch('./lms-package.json')).json())?.lang ?? null; } catch { return null; }
 }
 
 /**
