@@ -16,6 +16,7 @@ import { startLms } from '../lms/hook.js';
 import { answeredStatement } from '../lms/xapi.js';
 import { downloadHtml, wireDownload } from '../lms/download.js';
 import { finishHtml, gradeHtml, wireFinish, wireGrade } from '../lms/results-ui.js';
+import { problemHtml } from '../i18n/problem-text.js';
 import { LANGUAGES, language, rememberLanguage, startLanguage, t } from '../i18n/i18n.js';
 import { choiceText, kindTitle, messageHtml, promptText, setLabel, setTitle, solutionTexts } from './words.js';
 
@@ -277,7 +278,7 @@ wireFinish(app.querySelector('.ex-finish'), () => shown() && { setId: state.sour
 wireGrade(app.querySelector('.ex-grade'), engine, () => (state?.source.kind === 'custom' ? [state.source.text] : []));
 
 function problemList(problems, title) {
-  return `<p>${esc(title)}</p><ul class="problem-list">${problems.map((p) => `<li><code>${esc(p.field)}</code> ${esc(p.message)}</li>`).join('')}</ul>`;
+  return `<p>${esc(title)}</p><ul class="problem-list">${problems.map((p) => `<li>${problemHtml(p)}</li>`).join('')}</ul>`;
 }
 
 // ---------- rendering ----------
