@@ -19,13 +19,19 @@ export function rememberLanguage(code) {
 
 /**
  * Choose the language (the query's lang=, the stored choice, the browser's), load its messages, and set
- * <html lang dir>. Resolves to the language's code. Called by each page's boot and by the scripts that start
- * before it (the offline status bar, the printed link): the first call starts it, the others share it.
+ * <html lang dir>. Resolves to the language's code. Called by each page's boot (the first call starts it, the others
+ * share it); the scripts loaded beside it (the offline status bar, the printed link) wait for it with onLanguage.
  * Matrices and formulas keep their own direction (style.css sets them ltr).
  */
 let starting = null;
+let announce;
+const started = new Promise((resolve) => { announce = resolve; });
 export function startLanguage(options) {
-  return (starting ??= begin(options));
+  if (!starting) {
+    starting = begin(options);
+    announce(starting);
+  }
+  return starting;
 }
 
 async function begin({ query = new URLSearchParams(location.search), browser = navigator.languages ?? [navigator.language] } = {}) {
@@ -46,8 +52,10 @@ async function begin({ query = new URLSearchParams(location.search), browser = n
  * Runs fn once the page's language is loaded (soon after, when it is): scripts that start before the page's boot (the
  * offline status bar, the printed link) draw their words then.
  */
+// It waits for the page's boot to start the language rather than starting it: the boot knows the link's lang= (the
+// exercises page reads it from the hash), a script loaded beside it does not.
 export function onLanguage(fn) {
-  startLanguage().then(() => fn(), () => {});
+  started.then((speaking) => speaking).then(() => fn(), () => {});
 }
 
 /** The message `key` ("walkthrough.copyLink") with its {{params}} filled in; count picks the plural form. */
