@@ -21,28 +21,53 @@ json row_of(const Matrix& m, Eigen::Index r) {
   for (Eigen::Index c = 0; c < m.cols(); ++c) out.push_back(m(r, c));
   return out;
 }
+std::vector<double> values_of(const Matrix& m, Eigen::Index r) {
+  std::vector<double> out;
+  for (Eigen::Index c = 0; c < m.cols(); ++c) out.push_back(m(r, c));
+  return out;
+}
+// The words also as a message of the page's (web/i18n/locales, under `exercises.kinds.`), numbers as numbers and
+// tokens as the lesson spells them: the page writes them in the reader's language (core/exercises.cpp's say()).
+json say(const std::string& key, json params = json::object()) { return {{"key", key}, {"params", std::move(params)}}; }
+void prompt(json& e, const std::string& text, const std::string& key, json params = json::object()) {
+  e["prompt"] = text;
+  e["prompt_key"] = key;
+  e["prompt_params"] = std::move(params);
+}
+const json formula = nullptr;  // a worked step that is arithmetic only
 std::string listed(const Matrix& m, Eigen::Index r) {
   std::string out;
   for (Eigen::Index c = 0; c < m.cols(); ++c) out += (c ? ", " : "") + num(m(r, c));
   return out;
 }
 
+// One option of a choice: its English text and its message key; a wrong one's hint and the hint's key.
+struct Option {
+  std::string text, hint, key, hint_key;
+};
+
 // A choice among `texts` (the right one first), shuffled by the student's seed (Fisher–Yates on pick): the answer is
-// where the first text landed; each wrong text becomes a mistake with its hint.
-void choice(std::vector<std::pair<std::string, std::string>> texts, const std::function<int(int)>& pick, json& e) {
+// where the first text landed; each wrong text becomes a mistake with its hint. The keys follow the choices' order
+// (choice_keys beside the answer, as why_scale's).
+void choice(std::vector<Option> texts, const std::function<int(int)>& pick, json& e) {
   std::vector<std::size_t> order(texts.size());
   for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
   for (std::size_t k = order.size() - 1; k > 0; --k)
     std::swap(order[k], order[static_cast<std::size_t>(pick(static_cast<int>(k) + 1))]);
-  json choices = json::array();
-  for (std::size_t at : order) choices.push_back(texts[at].first);
+  json choices = json::array(), keys = json::array();
+  for (std::size_t at : order) {
+    choices.push_back(texts[at].text);
+    keys.push_back(texts[at].key);
+  }
   const auto where = [&](std::size_t text) {
     return static_cast<int>(std::find(order.begin(), order.end(), text) - order.begin());
   };
   e["answer"] = {{"type", "choice"}, {"index", where(0)}, {"choices", choices}};
+  e["choice_keys"] = keys;
   for (std::size_t k = 1; k < texts.size(); ++k)
-    e["mistakes"].push_back(
-        {{"answer", {{"type", "choice"}, {"index", where(k)}, {"choices", choices}}}, {"hint", texts[k].second}});
+    e["mistakes"].push_back({{"answer", {{"type", "choice"}, {"index", where(k)}, {"choices", choices}}},
+                             {"hint", texts[k].hint},
+                             {"hint_key", texts[k].hint_key}});
 }
 
 // The "bank" lesson: the same word in two sentences gets the same embedding row (a lookup by its id in E) but a
@@ -59,6 +84,7 @@ void static_contextual(const ExerciseSpec& spec, const Trace& trace, const std::
   const Matrix E = rng.matrix(static_cast<Eigen::Index>(vocab.size()), trace.d_model);
   json rows = json::array(), outputs = json::array(), tops = json::array(), positions = json::array();
   std::vector<std::string> solution;
+  json solution_keys = json::array();
   for (std::size_t k = 0; k < 2; ++k) {
     Lesson l;
     l.tokens = sentences[k];
@@ -78,29 +104,44 @@ void static_contextual(const ExerciseSpec& spec, const Trace& trace, const std::
                        listed(t.X, at) + "); " + in_quotes(word) + " attends most to " +
                        in_quotes(l.tokens[static_cast<std::size_t>(top)]) + " (weight " +
                        num(t.head[0].weights(at, top)) + "), so z = (" + listed(t.head[0].Z, at) + ").");
+    solution_keys.push_back(
+        say("staticContextual.sentence", {{"n", k + 1},
+                                          {"row", std::find(vocab.begin(), vocab.end(), word) - vocab.begin()},
+                                          {"x", values_of(t.X, at)},
+                                          {"word", word},
+                                          {"top", l.tokens[static_cast<std::size_t>(top)]},
+                                          {"weight", t.head[0].weights(at, top)},
+                                          {"z", values_of(t.head[0].Z, at)}}));
   }
   std::string one, two;
   for (const auto& w : sentences[0]) one += (one.empty() ? "" : " ") + w;
   for (const auto& w : sentences[1]) two += (two.empty() ? "" : " ") + w;
-  e["prompt"] = in_quotes(word) + " appears in \"" + isolated(one) + "\" and in \"" + isolated(two) +
-                "\", with the same W_Q, W_K and W_V. Which of these is the same for " + in_quotes(word) +
-                " in both sentences?";
+  prompt(e,
+         in_quotes(word) + " appears in \"" + isolated(one) + "\" and in \"" + isolated(two) +
+             "\", with the same W_Q, W_K and W_V. Which of these is the same for " + in_quotes(word) +
+             " in both sentences?",
+         "staticContextual.prompt", {{"word", word}, {"one", one}, {"two", two}});
   e["given"] = {{"word", word}, {"sentences", sentences}, {"positions", positions},
                 {"x", rows},    {"z", outputs},           {"attends_most", tops}};
-  choice(
-      {{"Its embedding row x: a lookup of the word's id in E, the same row in any sentence (a static embedding)", ""},
-       {"Its output row z: attention gives a word the same output wherever it appears",
-        "z is a weighted blend of the values around the word: other neighbours, another blend (compare the two z "
-        "rows)."},
-       {"Its attention weights: the word attends to the same keys in both sentences",
-        "The keys are the other words of each sentence: a different sentence offers different keys to attend to."},
-       {"Nothing: the embedding already tells which sense of the word is meant",
-        "The embedding is looked up by the word's id alone: both sentences get exactly the same row x."}},
-      pick, e);
+  choice({{"Its embedding row x: a lookup of the word's id in E, the same row in any sentence (a static embedding)", "",
+           "staticContextual.choiceEmbedding", ""},
+          {"Its output row z: attention gives a word the same output wherever it appears",
+           "z is a weighted blend of the values around the word: other neighbours, another blend (compare the two z "
+           "rows).",
+           "staticContextual.choiceOutput", "staticContextual.hintOutput"},
+          {"Its attention weights: the word attends to the same keys in both sentences",
+           "The keys are the other words of each sentence: a different sentence offers different keys to attend to.",
+           "staticContextual.choiceWeights", "staticContextual.hintWeights"},
+          {"Nothing: the embedding already tells which sense of the word is meant",
+           "The embedding is looked up by the word's id alone: both sentences get exactly the same row x.",
+           "staticContextual.choiceNothing", "staticContextual.hintNothing"}},
+         pick, e);
   solution.push_back(
       "Same W_Q, W_K, W_V and the same x, but different keys and values around it: x is static, z is "
       "contextual.");
+  solution_keys.push_back(say("staticContextual.staticVsContextual"));
   e["solution"] = solution;
+  e["solution_keys"] = solution_keys;
 }
 
 // One additive (Bahdanau) alignment score by hand: e_j = v_a · tanh(s·W_1 + h_j·W_2), with small numbers of one
@@ -128,8 +169,10 @@ void bahdanau_alignment(const std::function<int(int)>& pick, NumpyRandom& rng, j
     tanhs += (t ? ", " : "") + ("tanh(" + num(sW(0, t) + hW(0, t)) + ") = " + num(portable_tanh(sW(0, t) + hW(0, t))));
   }
   const std::string hj = "h_" + std::to_string(j + 1);
-  e["prompt"] = "Bahdanau's alignment: the decoder state s is compared with the encoder state " + hj +
-                " by e = v_a \u00b7 tanh(s\u00b7W_1 + " + hj + "\u00b7W_2). Compute e.";
+  prompt(e,
+         "Bahdanau's alignment: the decoder state s is compared with the encoder state " + hj +
+             " by e = v_a \u00b7 tanh(s\u00b7W_1 + " + hj + "\u00b7W_2). Compute e.",
+         "bahdanauAlignment.prompt", {{"j", j + 1}});
   json W1 = json::array(), W2 = json::array(), states = json::array();
   for (Eigen::Index r = 0; r < 2; ++r) {
     W1.push_back(row_of(p.W_1, r));
@@ -141,11 +184,13 @@ void bahdanau_alignment(const std::function<int(int)>& pick, NumpyRandom& rng, j
   e["mistakes"].push_back({{"answer", {{"type", "number"}, {"value", linear}}},
                            {"hint",
                             "You left out tanh: squash each entry of s\u00b7W_1 + h\u00b7W_2 with tanh "
-                            "before weighting it by v_a."}});
+                            "before weighting it by v_a."},
+                           {"hint_key", "bahdanauAlignment.hintNoTanh"}});
   e["mistakes"].push_back({{"answer", {{"type", "number"}, {"value", dot}}},
                            {"hint",
                             "That is the dot-product score s\u00b7h (Luong's): Bahdanau's additive score "
-                            "goes through W_1, W_2, tanh and v_a."}});
+                            "goes through W_1, W_2, tanh and v_a."},
+                           {"hint_key", "bahdanauAlignment.hintDot"}});
   std::string weights;
   for (Eigen::Index k = 0; k < a.weights.size(); ++k) weights += (k ? ", " : "") + num(a.weights(k));
   e["solution"] = {"s\u00b7W_1 = (" + listed(sW, 0) + "), " + hj + "\u00b7W_2 = (" + listed(hW, 0) + ")",
@@ -155,6 +200,18 @@ void bahdanau_alignment(const std::function<int(int)>& pick, NumpyRandom& rng, j
                        num(a.scores(j)),
                    "A softmax over the three scores gives the alignment weights (" + weights +
                        "); the context vector is their blend of h_1, h_2, h_3."};
+  const auto pre = [&](Eigen::Index t) { return sW(0, t) + hW(0, t); };
+  std::vector<double> all_weights(a.weights.data(), a.weights.data() + a.weights.size());
+  e["solution_keys"] = {
+      formula,
+      say("bahdanauAlignment.squash",
+          {{"a1", pre(0)}, {"t1", portable_tanh(pre(0))}, {"a2", pre(1)}, {"t2", portable_tanh(pre(1))}}),
+      say("bahdanauAlignment.weighVa", {{"v1", p.v_a(0, 0)},
+                                        {"t1", portable_tanh(pre(0))},
+                                        {"v2", p.v_a(0, 1)},
+                                        {"t2", portable_tanh(pre(1))},
+                                        {"e", a.scores(j)}}),
+      say("bahdanauAlignment.softmax", {{"weights", all_weights}})};
 }
 
 // What a mask is for: the lesson's row of a query with a causal mask (a decoder), or with its last tokens as padding,
@@ -184,39 +241,50 @@ void mask_purpose(const ExerciseSpec& spec, bool named, const Lesson& lesson, co
   const HeadTrace& h = t.head[static_cast<std::size_t>(spec.head)];
   json hidden = json::array();
   std::string hidden_names;
+  json hidden_tokens = json::array();
   for (int k = 0; k < n; ++k)
     if (!t.visible(q, k)) {
       hidden.push_back(k);
+      hidden_tokens.push_back(tokens[static_cast<std::size_t>(k)]);
       hidden_names += (hidden_names.empty() ? "" : ", ") + in_quotes(tokens[static_cast<std::size_t>(k)]);
     }
-  e["prompt"] =
-      "The mask hides " + hidden_names + " from the query " + in_quotes(tokens[static_cast<std::size_t>(q)]) +
-      ": their scaled scores become \u2212\u221e before softmax, so their weights are exactly 0. What is this "
-      "mask for?";
+  const std::string& query = tokens[static_cast<std::size_t>(q)];
+  prompt(e,
+         "The mask hides " + hidden_names + " from the query " + in_quotes(query) +
+             ": their scaled scores become \u2212\u221e before softmax, so their weights are exactly 0. What is this "
+             "mask for?",
+         "maskPurpose.prompt", {{"hidden", hidden_tokens}, {"query", query}});
   e["given"] = {{"mask", causal ? "causal" : "padding"},
                 {"tokens", tokens},
                 {"query", q},
                 {"hidden", hidden},
                 {"scaled", row_of(h.scaled, q)},
                 {"weights", row_of(h.weights, q)}};
-  const std::pair<std::string, std::string> future{
+  const Option future{
       "A position may not look at tokens after it: when the model generates text they do not exist yet, and seeing "
       "them in training would be cheating",
-      "Nothing here is in the future of the query: the hidden keys are <PAD>, positions that hold no word."};
-  const std::pair<std::string, std::string> padding{
+      "Nothing here is in the future of the query: the hidden keys are <PAD>, positions that hold no word.",
+      "maskPurpose.choiceFuture", "maskPurpose.hintNotFuture"};
+  const Option padding{
       "Padding holds no word: <PAD> positions must not take attention weight from the real tokens",
-      "None of the hidden keys is <PAD>: they are the tokens after the query, which a decoder must not see yet."};
-  const std::pair<std::string, std::string> cheaper{
+      "None of the hidden keys is <PAD>: they are the tokens after the query, which a decoder must not see yet.",
+      "maskPurpose.choicePadding", "maskPurpose.hintNotPadding"};
+  const Option cheaper{
       "It makes softmax cheaper: the hidden keys are skipped",
-      "The hidden scores are computed and then set to \u2212\u221e: a mask changes who may be seen, not the cost."};
-  const std::pair<std::string, std::string> values{
-      "It deletes the hidden tokens' rows from V",
-      "The mask does not change V: it changes which weights can be nonzero (V keeps every row)."};
+      "The hidden scores are computed and then set to \u2212\u221e: a mask changes who may be seen, not the cost.",
+      "maskPurpose.choiceCheaper", "maskPurpose.hintCheaper"};
+  const Option values{"It deletes the hidden tokens' rows from V",
+                      "The mask does not change V: it changes which weights can be nonzero (V keeps every row).",
+                      "maskPurpose.choiceValues", "maskPurpose.hintValues"};
   if (causal) choice({future, padding, cheaper, values}, pick, e);
   else choice({padding, future, cheaper, values}, pick, e);
   std::string visible_weights;
+  std::vector<double> visible;
   for (int k = 0; k < n; ++k)
-    if (t.visible(q, k)) visible_weights += (visible_weights.empty() ? "" : ", ") + num(h.weights(q, k));
+    if (t.visible(q, k)) {
+      visible_weights += (visible_weights.empty() ? "" : ", ") + num(h.weights(q, k));
+      visible.push_back(h.weights(q, k));
+    }
   e["solution"] = {
       causal ? "A causal mask: query " + in_quotes(tokens[static_cast<std::size_t>(q)]) + " (position " +
                    std::to_string(q + 1) + ") sees itself and the tokens before it; " + hidden_names + " come after it."
@@ -225,6 +293,11 @@ void mask_purpose(const ExerciseSpec& spec, bool named, const Lesson& lesson, co
           " (they add up to 1).",
       causal ? "So a decoder trained on whole sentences at once still predicts each token from the ones before it."
              : "So a padded sentence attends exactly as the same sentence without padding."};
+  e["solution_keys"] = {
+      causal ? say("maskPurpose.causalStep", {{"query", query}, {"position", q + 1}, {"hidden", hidden_tokens}})
+             : say("maskPurpose.paddingStep", {{"hidden", hidden_tokens}}),
+      say("maskPurpose.visibleShare", {{"weights", visible}}),
+      say(causal ? "maskPurpose.causalSo" : "maskPurpose.paddingSo")};
 }
 
 }  // namespace

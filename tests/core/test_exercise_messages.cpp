@@ -46,7 +46,7 @@ TEST_CASE("every generated prompt, hint, worked step and choice names a message 
   REQUIRE(kinds.is_object());
   std::set<std::string> kinds_seen;
   for (const char* name : {"exit-ticket", "lecture20-seed20", "toy-dk4", "retrieval-toy", "raschka-2024", "multi-head",
-                           "transformer-layer"}) {
+                           "transformer-layer", "lecture-ideas"}) {
     const ExerciseSet set = builtin(name);
     for (std::uint32_t seed : {1u, 7u, 42u}) {
       const json sheet = json::parse(generate_exercises(set, seed));

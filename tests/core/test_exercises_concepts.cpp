@@ -157,3 +157,41 @@ TEST_CASE("the lecture's ideas: a set's own sentences, and the messages for bad 
              Contains("exercises[0].mask: must be \"causal\""));
   CHECK(problems(R"({"id": "m", "kind": "mask_purpose", "mask": {"padding": [false, true]}})").empty());
 }
+
+TEST_CASE("the lecture's ideas speak every language: keys for the prompt, each hint and choice, and each worked step") {
+  for (std::uint32_t seed : {1u, 2u, 5u}) {
+    const json s = sheet(seed);
+    for (const json& e : s["exercises"]) {
+      INFO("seed " << seed << " " << e["id"]);
+      CHECK(e["prompt"].is_string());  // the English stays for the CLI
+      CHECK_THAT(e["prompt_key"].get<std::string>(), Contains("."));
+      CHECK(e["prompt_params"].is_object());
+      for (const json& m : e["mistakes"]) CHECK(m["hint_key"].is_string());
+      REQUIRE(e["solution_keys"].size() == e["solution"].size());
+      if (e["answer"]["type"] == "choice") {
+        REQUIRE(e["choice_keys"].size() == e["answer"]["choices"].size());
+        // the keys follow the shuffled choices: the right one's key sits at the answer's index
+        const std::string right = e["choice_keys"][e["answer"]["index"].get<std::size_t>()];
+        if (e["kind"] == "static_contextual") CHECK(right == "staticContextual.choiceEmbedding");
+        if (e["kind"] == "mask_purpose")
+          CHECK(right == (e["given"]["mask"] == "causal" ? "maskPurpose.choiceFuture" : "maskPurpose.choicePadding"));
+      }
+    }
+    const json& bank = exercise(s, "bank");
+    CHECK(bank["prompt_key"] == "staticContextual.prompt");
+    CHECK(bank["prompt_params"]["word"] == "bank");  // as the lesson spells it: the page isolates it
+    CHECK(bank["solution_keys"][0]["params"]["x"] == bank["given"]["x"][0]);
+    CHECK(bank["solution_keys"][1]["params"]["z"] == bank["given"]["z"][1]);
+    const json& b = exercise(s, "bahdanau");
+    CHECK(b["prompt_key"] == "bahdanauAlignment.prompt");
+    CHECK(b["prompt_params"]["j"] == b["given"]["state"].get<int>() + 1);
+    CHECK(b["solution_keys"][0].is_null());  // arithmetic only
+    CHECK(b["solution_keys"][2]["params"]["e"].get<double>() == b["answer"]["value"].get<double>());
+    CHECK(b["mistakes"][0]["hint_key"] == "bahdanauAlignment.hintNoTanh");
+    const json& c = exercise(s, "causal-for");
+    CHECK(c["prompt_key"] == "maskPurpose.prompt");
+    CHECK(c["solution_keys"][0]["key"] == "maskPurpose.causalStep");
+    CHECK(c["prompt_params"]["hidden"].size() == c["given"]["hidden"].size());
+    CHECK(c["prompt_params"]["query"] == c["given"]["tokens"][c["given"]["query"].get<std::size_t>()]);
+  }
+}

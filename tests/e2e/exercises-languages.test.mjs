@@ -172,3 +172,59 @@ test('the header\'s language menu opens the same sheet in the chosen language, a
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+// The exercises on the lecture's ideas (core/exercises_concepts.cpp): the "bank" lesson's choice, Bahdanau's
+// alignment and what a mask is for speak the reader's language too — their prompts, given labels, choices, every
+// wrong choice's hint and the worked steps — and an answer picked among the translated choices is checked.
+for (const code of ['de', 'ar']) {
+  test(`lecture-ideas in ${code}: the new kinds' prompts, choices, hints and steps translated; a choice is checked`, async () => {
+    const own = locale(code).exercises;
+    const { page, problems } = await open(`#set=lecture-ideas&seed=2&lang=${code}`);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), code);
+    const sheet = await page.evaluate(() => window.attentionLabExercises.sheet());
+    assert.deepEqual(sheet.exercises.map((e) => e.kind), ['static_contextual', 'bahdanau_alignment', 'mask_purpose', 'mask_purpose']);
+    const card = (id) => `.ex-card[data-id="${id}"]`;
+    // the right choice first (checked right, its words in this language), then every wrong one of the others
+    const causal = sheet.exercises.find((e) => e.id === 'causal-for');
+    await page.click(`${card(causal.id)} .choice[data-k="${causal.answer.index}"]`);
+    await page.click(`${card(causal.id)} button.check`);
+    await page.waitForSelector(`${card(causal.id)}[data-state=correct]`);
+    assert.equal(await page.locator(`${card(causal.id)} .choice[data-k="${causal.answer.index}"]`).innerText(), own.kinds.maskPurpose.choiceFuture);
+    for (const ex of sheet.exercises.filter((e) => e.id !== causal.id)) {
+      if (ex.answer.type === 'choice') {
+        let tries = 0;
+        for (const [k] of ex.answer.choices.entries()) {
+          if (k === ex.answer.index) continue;
+          await page.click(`${card(ex.id)} .choice[data-k="${k}"]`);
+          await page.click(`${card(ex.id)} button.check`);
+          tries += 1;
+          await page.waitForFunction(([id, n]) => window.attentionLabExercises.progress().exercises[id]?.attempts === n, [ex.id, tries]);
+        }
+      } else {
+        for (const wrong of ['123456', '654321', '111111']) {
+          await page.fill(`${card(ex.id)} input[name=value]`, wrong);
+          await page.click(`${card(ex.id)} button.check`);
+        }
+      }
+      await page.click(`${card(ex.id)} .show-solution`);
+      await page.waitForSelector(`${card(ex.id)} .solution:not([hidden])`);
+    }
+    const texts = await visibleTexts(page);
+    const all = texts.join('\n');
+    const keys = texts.filter((t) => /^(common|exercises|lms|print|offline|engine|labs|steps|presets)(\.[a-zA-Z0-9_-]+)+$/.test(t) || /\bexercises\.[a-z][a-zA-Z0-9]*\.[a-zA-Z0-9_.]+/.test(t.replace(/exercises\.html\S*/g, '')));
+    assert.deepEqual(keys, [], `${code}: message keys on the page`);
+    const leaks = sentencePatterns(EN, own).filter(([, re]) => texts.some((t) => re.test(t))).map(([key]) => key);
+    assert.deepEqual(leaks, [], `${code}: English sentences of en.json on the page`);
+    const english = sheet.exercises.flatMap((e) => [e.prompt, ...e.solution.filter((_, k) => e.solution_keys[k]), ...e.mistakes.map((m) => m.hint), ...(e.answer.choices ?? [])])
+      .map((s) => s.replace(/[\u2066-\u2069]/g, '')).filter((s) => all.includes(s));
+    assert.deepEqual(english, [], `${code}: the engine's English prompts, hints, choices or worked steps on the page`);
+    // this language's words for each new kind: the titles, a prompt's opening, a wrong choice's hint, a worked step
+    for (const title of [own.titles.staticContextual, own.titles.bahdanauAlignment, own.titles.maskPurpose]) assert.ok(all.includes(title), `${code}: title ${title}`);
+    assert.ok(all.includes(own.kinds.staticContextual.hintOutput) || all.includes(own.kinds.staticContextual.hintWeights), `${code}: a hint of the bank choice`);
+    assert.ok(all.includes(own.kinds.staticContextual.staticVsContextual), `${code}: the bank's last worked step`);
+    assert.ok(all.includes(own.given.encoderStates) && all.includes(own.given.maskedRowCaption), `${code}: the given numbers' labels`);
+    assert.equal(await page.locator('h1').innerText(), own.sets.lectureIdeas.title);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}

@@ -18,14 +18,21 @@ export function rememberLanguage(code) {
 }
 
 /**
- * Choose the language (lang= in the query or the fragment, the stored choice, the browser's), load its messages, and set
- * <html lang dir>. Resolves to the language's code. Called by each page's boot and by the scripts that start
- * before it (the offline status bar, the printed link): the first call starts it, the others share it.
+ * Choose the language (lang= in the query or the fragment, an LMS package's own, the stored choice, the browser's),
+ * load its messages, and set <html lang dir>. Resolves to the language's code. Called by each page's boot (the first
+ * call starts it, the others share it); the scripts loaded beside it (the offline status bar, the printed link) wait
+ * for it with onLanguage.
  * Matrices and formulas keep their own direction (style.css sets them ltr).
  */
 let starting = null;
+let announce;
+const started = new Promise((resolve) => { announce = resolve; });
 export function startLanguage(options) {
-  return (starting ??= begin(options));
+  if (!starting) {
+    starting = begin(options);
+    announce(starting);
+  }
+  return starting;
 }
 
 async function begin({ query = new URLSearchParams(location.search), browser = navigator.languages ?? [navigator.language] } = {}) {
@@ -51,11 +58,11 @@ async function packagedLanguage(query) {
 }
 
 /**
- * Runs fn once the page's language is loaded (soon after, when it is): scripts that start before the page's boot (the
- * offline status bar, the printed link) draw their words then.
+ * Runs fn once the page's language is loaded: scripts loaded beside the page (the offline status bar, the printed
+ * link) draw their words then. They wait for the page's boot to start the language rather than start it themselves.
  */
 export function onLanguage(fn) {
-  startLanguage().then(() => fn(), () => {});
+  started.then(() => fn(), () => {}); // (started adopts the boot's promise: it settles when the messages are in)
 }
 
 /** The message `key` ("walkthrough.copyLink") with its {{params}} filled in; count picks the plural form. */
