@@ -17,7 +17,8 @@ import { answeredStatement } from '../lms/xapi.js';
 import { downloadHtml, wireDownload } from '../lms/download.js';
 import { finishHtml, gradeHtml, wireFinish, wireGrade } from '../lms/results-ui.js';
 import { problemHtml } from '../i18n/problem-text.js';
-import { LANGUAGES, language, rememberLanguage, startLanguage, t } from '../i18n/i18n.js';
+import { language, startLanguage, t } from '../i18n/i18n.js';
+import { addressIn, languagePicker } from '../i18n/language-picker.js';
 import { choiceText, kindTitle, messageHtml, promptText, setLabel, setTitle, solutionTexts } from './words.js';
 
 const app = document.getElementById('app');
@@ -177,7 +178,7 @@ app.innerHTML = `
     <a class="brand" href="./index.html" title="${esc(t('exercises.header.brandTitle'))}"><img src="./favicon.svg" alt="" width="22" height="22"><span>Attention Lab</span></a>
     <label class="field set"><span>${esc(t('exercises.header.set'))}</span><select name="set"></select></label>
     <form class="field seed"><label for="seed-input">${esc(t('exercises.header.seed'))}</label><span class="seed-row"><input id="seed-input" name="seed" inputmode="numeric" autocomplete="off"><button type="submit">${esc(t('exercises.header.use'))}</button></span></form>
-    <label class="field language"><span>${esc(t('common.language'))}</span><select name="language">${LANGUAGES.map((l) => `<option value="${esc(l.code)}" lang="${esc(l.code)}"${l.code === language() ? ' selected' : ''}>${esc(l.name)}</option>`).join('')}</select></label>
+    <div class="ex-language"></div>
     <button type="button" class="reset">${esc(t('exercises.header.reset'))}</button>
     <p class="seed-problem" role="alert" hidden></p>
   </div></header>
@@ -203,16 +204,16 @@ app.innerHTML = `
   </main>
   <footer class="ex-foot">${esc(t('exercises.footer'))} <a href="./index.html">${esc(t('exercises.footerLink'))}</a></footer>`;
 
-// The reader's choice of language: kept for next time, and this sheet opens again in it with lang= in the query
-// (as the walkthrough's picker does), the set and seed kept in the fragment.
-app.querySelector('select[name=language]').addEventListener('change', (e) => {
-  rememberLanguage(e.target.value);
-  const url = new URL(location.href);
-  url.searchParams.set('lang', e.target.value);
-  const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
-  hash.delete('lang');
-  url.hash = hash.toString();
-  location.assign(url.href);
+// The reader's choice of language (the walkthrough's picker, with the Arabic digits choice): this sheet opens again
+// in it with lang= in the query, the set and seed kept in the fragment (without its own lang=).
+languagePicker(app.querySelector('.ex-language'), {
+  onChoose: (code) => {
+    const url = new URL(addressIn(code));
+    const hash = new URLSearchParams(url.hash.replace(/^#/, ''));
+    hash.delete('lang');
+    url.hash = hash.toString();
+    location.assign(url.href);
+  },
 });
 
 const setSelect = app.querySelector('select[name=set]');
