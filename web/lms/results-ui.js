@@ -3,6 +3,7 @@
 // engine (the `attnlab grade` command's own code, core/grade.cpp, through engine.command) — and the CSV to download.
 import { escapeHtml as esc } from '../lib/escape.js';
 import { encodeResultsCode } from './results-code.js';
+import { encodeText } from '../lib/base64url.js';
 import { t } from '../i18n/i18n.js';
 
 export const finishHtml = () => `
@@ -49,7 +50,7 @@ export function wireGrade(root, engine, authoredSets) {
   const link = root.querySelector('.grade-csv');
   root.querySelector('.grade').addEventListener('click', () => {
     const codes = root.querySelector('textarea[name=codes]').value;
-    const options = authoredSets().flatMap((text) => ['--set-json', base64url(text)]);
+    const options = authoredSets().flatMap((text) => ['--set-json', encodeText(text)]);
     const r = engine.command('grade', codes, 'codes', options);
     if (r.exitCode === 2 || !r.out) { status.textContent = t('lms.grade.failed'); return; }
     const rows = parseCsv(r.out);
@@ -61,12 +62,6 @@ export function wireGrade(root, engine, authoredSets) {
     link.href = URL.createObjectURL(new Blob([r.out], { type: 'text/csv' }));
     link.hidden = false;
   });
-}
-
-function base64url(text) {
-  let s = '';
-  for (const b of new TextEncoder().encode(text)) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** The grader's CSV (core/grade.cpp's quoting) as rows of fields. */
