@@ -66,6 +66,7 @@ const near = (rgb, fills) => [...fills].some((f) => f.split(',').every((v, k) =>
 test('the walkthrough on paper: every step and heatmap in colour, no controls, the link and its QR code on every page', async () => {
   const { page, problems } = await openPage(env, '', undefined, collectViolations);
   await ready(page);
+  await page.evaluate(() => window.attentionLab.shareLink()); // resolves once the address bar holds the lesson's link
   const link = page.url();
   assert.match(link, /#v2=/);
   // each heatmap's most coloured cell, and each step's title, as the page shows them (the six: no layer here)
