@@ -1,7 +1,7 @@
 #include "given_weights.hpp"
 
 #include <cmath>
-#include <sstream>
+#include <cstdio>
 
 #include "mask.hpp"
 
@@ -11,11 +11,11 @@ namespace {
 std::string cell(std::size_t i, std::size_t j) {
   return "weights[" + std::to_string(i) + "][" + std::to_string(j) + "]";
 }
+// (snprintf, not an ostringstream: iostreams and locales would add about 68 KB to the wasm)
 std::string shortest(double v) {
-  std::ostringstream s;
-  s.precision(6);
-  s << v;
-  return s.str();
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
 }
 }  // namespace
 

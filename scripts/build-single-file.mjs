@@ -18,7 +18,7 @@ const result = await build({
   configFile: false, root: web, logLevel: 'warn', publicDir: false,
   // The ES module import of the engine becomes the global the classic engine script defines.
   // It has no separate worker file either: big lessons are computed on the main thread there.
-  resolve: { alias: [{ find: /^.*\/build-wasm\/wasm\/attnlab_engine\.mjs$/, replacement: shim },
+  resolve: { alias: [{ find: /^.*\/build-wasm\/wasm\/attnlab_(engine|walkthrough)\.mjs$/, replacement: shim },
     { find: /^\.\/off-thread\.js$/, replacement: `${web}single-file-off-thread.js` }] },
   define: { __ATTENTION_LAB_VERSION__: JSON.stringify(version), __ATTENTION_LAB_SINGLE_FILE__: 'true' },
   build: { write: false, target: 'es2022', minify: true, lib: { entry: `${web}main.js`, formats: ['iife'], name: 'AttentionLabPage', fileName: () => 'page.js' } },

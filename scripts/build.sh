@@ -27,7 +27,7 @@ layers=("$@")
 for layer in "${layers[@]}"; do
   case "$layer" in
     native) configure native build && cmake --build build -j"$jobs" ;;
-    engine) configure wasm build-wasm && cmake --build build-wasm -j"$jobs" --target attnlab_engine attnlab_engine_single ;;
+    engine) configure wasm build-wasm && cmake --build build-wasm -j"$jobs" --target attnlab_engine attnlab_walkthrough attnlab_labs attnlab_engine_single ;;
     wasm) configure wasm build-wasm && cmake --build build-wasm -j"$jobs" ;;
     page)
       bash "$0" engine

@@ -13,10 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "answer.hpp"
 #include "attention.hpp"
-#include "commands.hpp"
-#include "exercise_set.hpp"
-#include "exercises.hpp"
 #include "explain.hpp"
 #include "explain_layer.hpp"
 #include "fragment.hpp"
@@ -31,20 +29,10 @@
 #include "trace_size.hpp"
 
 using namespace attnlab;
+using namespace attnlab::wasm;
 using nlohmann::json;
 
 namespace {
-
-// Text handed to JavaScript: a copy it owns (read it, then free it).
-char* answer(const std::string& s) { return strdup(s.c_str()); }
-std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
-
-json problems_json(const Problems& found) {
-  json out = json::array();
-  for (const auto& p : found) out.push_back(problem_json(p));
-  return out;
-}
-char* refused(const Problems& found) { return answer(dump({{"ok", false}, {"problems", problems_json(found)}})); }
 
 // Where a matrix lies in wasm memory, for JavaScript to copy: [address, rows, cols].
 json place(const double* data, Eigen::Index rows, Eigen::Index cols) {
@@ -250,19 +238,6 @@ EMSCRIPTEN_KEEPALIVE char* attn_plan(const char* lesson_json, const char* typed_
   return answer(dump({{"ok", true}, {"value", {{"work", trace_work(lesson)}, {"numbers", trace_numbers(lesson)}}}}));
 }
 
-// What the engine accepts that a page offers as choices, so the pages do not restate it.
-EMSCRIPTEN_KEEPALIVE char* attn_schema() {
-  json masks = json::array();
-  for (MaskKind k : {MaskKind::none, MaskKind::causal, MaskKind::padding, MaskKind::matrix})
-    masks.push_back(mask_name(k));
-  return answer(dump({{"maxSeed", limits::max_seed},
-                      {"maskKinds", masks},
-                      {"maxTokens", limits::max_tokens},
-                      {"maxDim", limits::max_dim},
-                      {"maxHeads", limits::max_heads},
-                      {"maxTraceNumbers", limits::max_trace_numbers}}));
-}
-
 // The arithmetic behind one cell of the trace `trace` (a handle). kind: "score" (i, j), "softmax" (i), "output"
 // (i, j = t), "Q" / "K" / "V" (i, j = t). "null" when out of range.
 EMSCRIPTEN_KEEPALIVE char* attn_explain(const Trace* trace, const char* kind, int head, int i, int j) {
@@ -345,19 +320,6 @@ EMSCRIPTEN_KEEPALIVE char* attn_decode(const char* lesson_json, const char* type
   return answer(dump({{"ok", true}, {"value", decode_json(lesson, trace)}}));
 }
 
-// One student's exercises: {"ok": true, "value": <the sheet's JSON>} or the set's problems.
-EMSCRIPTEN_KEEPALIVE char* attn_exercises(const char* set_json, double seed) {
-  ExerciseSet set;
-  Problems found = read_exercise_set(set_json, set);
-  if (seed < 0 || seed > limits::max_seed || seed != std::floor(seed))
-    found.push_back({"seed",
-                     "must be a whole number from 0 to " + std::to_string(limits::max_seed),
-                     codes::whole_number_range,
-                     {number_param("min", 0), number_param("max", limits::max_seed)}});
-  if (!found.empty()) return refused(found);
-  return answer("{\"ok\":true,\"value\":" + generate_exercises(set, static_cast<std::uint32_t>(seed)) + "}");
-}
-
 EMSCRIPTEN_KEEPALIVE char* attn_tokenize(const char* sentence) { return answer(dump(json(tokenize(sentence)))); }
 
 // A link's fragment (location.hash), as decoded(); the state's lesson still has to pass attn_plan.
@@ -378,21 +340,5 @@ EMSCRIPTEN_KEEPALIVE char* attn_trace_json(const char* lesson_json) {
   if (const auto too_large = trace_too_large(lesson)) return refused({*too_large});
   return answer("{\"ok\":true,\"value\":" + trace_to_json(compute_trace(std::move(lesson))) + "}");
 }
-
-// The CLI's commands; options are the words after the file name, joined by newlines. {"code", "out", "err"}.
-EMSCRIPTEN_KEEPALIVE char* attn_command(const char* name, const char* input, const char* source, const char* options) {
-  std::vector<std::string> words;
-  for (std::string rest = options; !rest.empty();) {
-    const auto cut = rest.find('\n');
-    words.push_back(rest.substr(0, cut));
-    rest = cut == std::string::npos ? "" : rest.substr(cut + 1);
-  }
-  const CommandResult r = run_command(name, input, source, words);
-  return answer(dump({{"code", r.exit_code}, {"out", r.out}, {"err", r.err}}));
-}
-
-// Tests only: stops the instance as a bug would (a WebAssembly.RuntimeError, "unreachable"), so the pages'
-// restart-and-restore path can be exercised (engine.debugTrap()).
-EMSCRIPTEN_KEEPALIVE void attn_debug_trap() { __builtin_trap(); }
 
 }  // extern "C"

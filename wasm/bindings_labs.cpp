@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "answer.hpp"
 #include "attention.hpp"
 #include "bahdanau.hpp"
 #include "json_number.hpp"
@@ -26,9 +27,8 @@ using namespace attnlab;
 using nlohmann::json;
 
 namespace {
-// Text handed to JavaScript: a copy it owns (read it, then free it).
-char* answer(const std::string& s) { return strdup(s.c_str()); }
-char* answer(const json& j) { return answer(j.dump(-1, ' ', false, json::error_handler_t::replace)); }
+using attnlab::wasm::answer;
+char* answer(const json& j) { return answer(attnlab::wasm::dump(j)); }
 
 json numbers(const std::vector<double>& v) {
   json out = json::array();

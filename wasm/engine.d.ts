@@ -1,4 +1,5 @@
-// The JS contract of the Attention Lab engine (wasm/engine.js over the Emscripten module).
+// The JS contract of the Attention Lab engine (wasm/engine-core.js over an Emscripten module: wasm/engine.js loads
+// the one with the exercises, wasm/walkthrough-engine.js the walkthrough's, which has no exercises() or command()).
 // Everything returned is a copy: nothing points into wasm memory, so results stay valid forever.
 
 /** A matrix as it crosses the boundary: flat, row-major, with its shape. */

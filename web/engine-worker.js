@@ -2,7 +2,7 @@
 // Messages: {id, lesson} in; {id, ok, trace | problems} out, with every matrix's buffer transferred, not copied.
 // The worker's engine keeps the last trace it computed, so the page's inspector asks it to explain a cell of that
 // trace — {id, explain: [kind, head, i, j]} in, {id, ok, value} out — instead of computing the lesson again.
-import { loadEngine } from '../wasm/engine.js';
+import { loadEngine } from '../wasm/walkthrough-engine.js';
 
 const engine = loadEngine();
 

@@ -1,7 +1,7 @@
 // The walkthrough page, wired: lesson → engine → trace → views, one way. The store holds the state
 // (page/store.js), the controller turns events into new states (page/controller.js), render(state, trace) draws
 // them (page/render.js); the link, dialogs, crash recovery and test hooks each live in a module of their own.
-import { loadEngine } from '../wasm/engine.js';
+import { loadEngine } from '../wasm/walkthrough-engine.js';
 import { DEFAULT_PRESET } from './presets/index.js';
 import { createOffThreadEngine } from './off-thread.js';
 import { startEmbedMode } from './embed.js';

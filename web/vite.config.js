@@ -17,14 +17,26 @@ const strictCsp = {
   transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP }, injectTo: 'head-prepend' }],
 };
 
-// The engine's wasm is fetched from the first moment the page is read, beside the scripts, instead of when the
-// script that needs it has run (the same request: a fetch with credentials "same-origin").
+// The page's engine wasm is fetched from the first moment the page is read, beside the scripts, instead of when the
+// script that needs it has run (the same request: a fetch with credentials "same-origin"). Each page preloads the
+// module its own scripts import (the walkthrough's, the exercises' or the labs'), none of the others.
+function wasmOfPage(bundle, entry) {
+  const found = new Set(), seen = new Set();
+  const visit = (chunk) => {
+    if (!chunk || seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
+    for (const asset of chunk.viteMetadata?.importedAssets ?? []) if (asset.endsWith('.wasm')) found.add(asset);
+    for (const name of chunk.imports ?? []) visit(bundle[name]);
+  };
+  visit(entry);
+  return [...found];
+}
 const preloadEngine = {
   name: 'attention-lab-preload-engine', apply: 'build',
   transformIndexHtml: {
     order: 'post',
-    handler: (html, ctx) => Object.values(ctx.bundle ?? {}).filter((f) => f.fileName.endsWith('.wasm')).map((f) => (
-      { tag: 'link', attrs: { rel: 'preload', href: `./${f.fileName}`, as: 'fetch', type: 'application/wasm', crossorigin: '' }, injectTo: 'head' })),
+    handler: (html, ctx) => (ctx.bundle && ctx.chunk ? wasmOfPage(ctx.bundle, ctx.chunk) : []).map((file) => (
+      { tag: 'link', attrs: { rel: 'preload', href: `./${file}`, as: 'fetch', type: 'application/wasm', crossorigin: '' }, injectTo: 'head' })),
   },
 };
 

@@ -1,18 +1,18 @@
-// The labs page's engine: its own cached instance of the wasm module (the walkthrough page's wasm/engine.js
-// keeps its instance private; this page is separate, so one instance each). Options in as JSON, results out as
+// The labs page's engine: its own cached instance of the labs' wasm module (attnlab_labs: wasm/bindings_labs.cpp
+// only). Options in as JSON, results out as
 // plain objects; the strings "Infinity", "-Infinity" and "NaN" (core/json_number.hpp) become numbers again.
 // If the instance crashes (a trap, abort or out of memory), the engine object stays the same: onCrash listeners
 // hear of it, restart() makes a fresh instance, and meanwhile each call answers with its own last result (the
 // sections then redraw what they showed; the page recomputes everything once restarted).
-import createAttnlabModule from '../../build-wasm/wasm/attnlab_engine.mjs';
-import { EngineCrashedError, restartable } from '../../wasm/engine.js';
+import createLabsModule from '../../build-wasm/wasm/attnlab_labs.mjs';
+import { EngineCrashedError, restartable } from '../../wasm/engine-core.js';
 
 let loading = null;
 
 /** @type {import('../../wasm/engine').loadLabsEngine} */
 export function loadLabsEngine(options = {}) {
   if (!loading) {
-    const instance = restartable(() => createAttnlabModule(options).then(wrap));
+    const instance = restartable(() => createLabsModule(options).then(wrap));
     loading = instance.restart().then(() => facade(instance));
   }
   return loading;
