@@ -1,5 +1,7 @@
 #include "kv_cache.hpp"
 
+#include <algorithm>
+
 #include "alignment.hpp"
 #include "feed_forward.hpp"
 #include "softmax.hpp"
@@ -33,7 +35,10 @@ std::optional<DecodeStep> decode_step(const Lesson& lesson, const Trace& trace, 
     V.row(t) = s.v.transpose();
     // Causal: every one of the t + 1 keys is visible to the newest query.
     const Matrix scores = alignment_scores(lesson, Matrix(s.q.transpose()), K);
-    const Matrix weights = softmax_rows(Matrix(scores / trace.divisor)).weights;
+    Matrix weights = softmax_rows(Matrix(scores / trace.divisor)).weights;
+    // A row the lesson gives ("weights", core/given_weights.hpp) is the step's row too, as in the full trace.
+    if (std::find(full.given_rows.begin(), full.given_rows.end(), t) != full.given_rows.end())
+      weights = full.weights.row(t).head(keys);
     s.scores = scores.row(0).transpose();
     s.weights = weights.row(0).transpose();
     const Matrix z = weights * V;

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "explain.hpp"
+#include "kv_cache.hpp"
 #include "test_helpers.hpp"
 #include "trace_json.hpp"
 
@@ -71,6 +72,20 @@ TEST_CASE("given weights: every row given, or under a causal mask as the lecture
   const Trace causal = test::trace_of(slide("[[0.99, 0, 0, 0], null, null, null]", R"(, "mask": "causal")"));
   CHECK(causal.head[0].weights(0, 0) == 0.99);
   CHECK(causal.head[0].weights(1, 2) == 0);
+}
+
+TEST_CASE("given weights: the KV-cache stepper decodes the given rows as the full trace shows them") {
+  const std::string text = slide("[[1, 0, 0, 0], null, [0.2, 0.3, 0.5, 0], null]", R"(, "mask": "causal")");
+  const Lesson lesson = test::lesson_from(text);
+  const Trace full = compute_trace(lesson);
+  for (int t = 0; t < 4; ++t) {
+    const auto step = decode_step(lesson, full, t);
+    REQUIRE(step);
+    const HeadStep& s = step->heads[0];
+    for (int j = 0; j <= t; ++j) CHECK(s.weights(j) == full.head[0].weights(t, j));
+    for (int c = 0; c < 4; ++c) CHECK_THAT(s.z(c), WithinAbs(full.head[0].Z(t, c), 1e-14));
+  }
+  CHECK(decode_step(lesson, full, 2)->heads[0].weights(1) == 0.3);  // given, not the softmax's
 }
 
 TEST_CASE("given weights: the engine refuses rows that are not weights, with a clear message") {
