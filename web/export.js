@@ -3,7 +3,8 @@
 // PyTorch code that recreates the inputs (the same seed and draws, or the literal numbers) and computes
 // the same attention. Every file names the version that made it (web/version.js).
 import { RAMP_STOPS, cssColor, diverging, sequential, textColorFor } from './colors.js';
-import { formatNumber } from './numbers.js';
+import { formatNumber as canonicalNumber } from './numbers.js';
+import { localizeDigits } from './i18n/numerals.js';
 import { escapeHtml } from './lib/escape.js';
 import { toRows } from './matrix.js';
 import { GENERATOR } from './version.js';
@@ -45,10 +46,14 @@ export function matricesOf(trace, inputs) {
 }
 
 const xml = escapeHtml;
+// a figure's numbers as the page shows them (a decimal comma, Arabic-Indic digits when chosen); data and code stay canonical
+const formatNumber = (v, digits) => localizeDigits(canonicalNumber(v, digits));
 const clip = (s, k) => (s.length > k ? `${s.slice(0, k - 1)}…` : s);
 
-/** One heatmap as a standalone SVG: {svg, width, height}. */
-export function heatmapSvg(m) {
+/** One heatmap as a standalone SVG: {svg, width, height}. words: the page's language's {title, hidden} (the note
+ *  under a masked matrix), English without them. */
+export function heatmapSvg(m, words = {}) {
+  const title = words.title ?? m.title, hiddenNote = words.hidden ?? 'hidden by the mask (weight 0)';
   const rows = m.rows.length, cols = rows ? m.rows[0].length : 0;
   const cw = 52, ch = 30, gap = 2, font = 'system-ui, -apple-system, Segoe UI, Roboto, Noto Sans, DejaVu Sans, sans-serif';
   const rowLabels = m.rowLabels ?? Array.from({ length: rows }, (_, i) => String(i + 1));
@@ -67,7 +72,7 @@ export function heatmapSvg(m) {
   parts.push(`<defs><linearGradient id="legend" x1="0" x2="1" y1="0" y2="0">${stops.map((c, k) => `<stop offset="${k / (stops.length - 1)}" stop-color="${c}"/>`).join('')}</linearGradient>`);
   parts.push('<pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="#f1f1f1"/><rect width="4" height="8" fill="#d9d9d9"/></pattern></defs>');
   parts.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
-  parts.push(`<text x="12" y="24" font-size="16" font-weight="700" fill="#1b1f24">${xml(m.title)}</text>`);
+  parts.push(`<text x="12" y="24" font-size="16" font-weight="700" fill="#1b1f24">${xml(title)}</text>`);
   colLabels.forEach((c, j) => parts.push(`<text x="${left + j * (cw + gap) + cw / 2}" y="${top - 8}" font-size="11" text-anchor="middle" fill="#5b6470">${xml(clip(c, 7))}</text>`));
   m.rows.forEach((r, i) => {
     const y = top + i * (ch + gap);
@@ -86,7 +91,7 @@ export function heatmapSvg(m) {
   parts.push(`<rect x="96" y="${ly}" width="140" height="12" rx="2" fill="url(#legend)" stroke="#bbbbbb"/>`);
   parts.push(`<text x="242" y="${ly + 10}" font-size="11" fill="#5b6470">${xml(formatNumber(hi, 2))}</text>`);
   if (m.hidden && m.rows.some((r, i) => r.some((_, j) => m.hidden(i, j)))) {
-    parts.push(`<rect x="12" y="${ly + 20}" width="14" height="12" fill="url(#hatch)"/><text x="32" y="${ly + 30}" font-size="11" fill="#5b6470">hidden by the mask (weight 0)</text>`);
+    parts.push(`<rect x="12" y="${ly + 20}" width="14" height="12" fill="url(#hatch)"/><text x="32" y="${ly + 30}" font-size="11" fill="#5b6470">${xml(hiddenNote)}</text>`);
   }
   parts.push('</svg>');
   return { svg: parts.join(''), width, height };

@@ -106,10 +106,13 @@ test('the Export dialog shows the code and offers every figure; SVG and PNG are 
   assert.match(svgDownload.suggestedFilename(), /weights0\.svg$/);
   const [pngDownload] = await Promise.all([page.waitForEvent('download'), page.click('.export-list li[data-key=weights0] .export-png')]);
   assert.match(pngDownload.suggestedFilename(), /\.png$/);
+  // each figure is titled as the dialog names its matrix (in the page's language)
+  const titles = Object.fromEntries(await page.locator('.export-list li').evaluateAll((lis) => lis.map((li) => [li.dataset.key, li.querySelector('span').textContent])));
   await page.keyboard.press('Escape');
   for (const key of ['weights0', 'X', 'scores0']) {
     const f = await page.evaluate((k) => window.attentionLab.exports.svg(k), key);
     assert.ok(f.svg.startsWith('<svg') && f.width > 200 && f.height > 100);
+    assert.ok(f.svg.includes(`>${titles[key].replaceAll('&', '&amp;').replaceAll('<', '&lt;')}</text>`), `${key}: titled "${titles[key]}"`);
     assert.match(f.svg, new RegExp(`width="${f.width}" height="${f.height}"`));
     const cells = (f.svg.match(/<rect x=/g) ?? []).length;
     assert.ok(cells >= (key === 'X' ? 12 : 9), `${key}: one rectangle per cell`);
@@ -135,4 +138,17 @@ test('the Export dialog shows the code and offers every figure; SVG and PNG are 
   assert.equal(lines.length - 2, 12 + 16 + 16 + 12 + 12 + 12 + 9 + 9 * 3 + 9); // X, W_Q, W_K, W_V (4 × 3), Q, K, V (3 × 3), scores, scaled, weights, Z (3 × 3)
   assert.ok(lines.some((l) => l.startsWith('weights,1,1,we,1,')));
   assert.deepEqual(problems, []);
+});
+
+test('a figure exported from a German page is titled and annotated in German, its numbers with a decimal comma', async () => {
+  const { page, problems } = await open(env, '?lang=de');
+  const lesson = { tokens: ['a', 'b', 'c'], mask: 'causal', X: [[1, 0], [0, 1], [1, 1]], W_Q: [[1, 0], [0, 1]], W_K: [[1, 0], [0, 1]], W_V: [[1, 0], [0, 1]] };
+  assert.equal((await page.evaluate((l) => window.attentionLab.setLesson(l), lesson)).ok, true);
+  await page.evaluate(() => window.attentionLab.settled());
+  const f = await page.evaluate(() => window.attentionLab.exports.svg('weights0'));
+  assert.match(f.svg, />Gewichte A = softmax<\/text>/);
+  assert.match(f.svg, />durch die Maske verdeckt \(Gewicht 0\)<\/text>/);
+  assert.match(f.svg, />0,\d+<\/text>/, 'numbers as the page writes them');
+  assert.deepEqual(problems, []);
+  await page.close();
 });

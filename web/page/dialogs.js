@@ -32,13 +32,14 @@ export function createDialogs({ store, controller, link, say }) {
     return said;
   }
 
-  // a matrix named in words is named in the page's language in the dialog (the exported files keep export.js's titles)
+  // a matrix named in words is named in the page's language, in the dialog and in the figures it exports
   const WORDED = ['X', 'scores', 'scaled', 'weights', 'Z', 'output'];
   const shownTitle = (m) => {
     const base = WORDED.includes(m.name) ? t(`walkthrough.export.matrix.${m.name}`) : LAYER_MATRICES[m.name] ? layerTitle(m.name, LAYER_MATRICES[m.name]) : null;
     if (base === null) return m.title;
     return m.head !== null && m.head !== undefined && shown().trace.heads > 1 ? t('walkthrough.export.headed', { name: base, head: m.head + 1 }) : base;
   };
+  const figure = (m) => heatmapSvg(m, { title: shownTitle(m), hidden: t('walkthrough.export.hiddenNote') });
   const exportDialog = makeDialog(t('walkthrough.export.title'), 'export-dialog');
   function openExport() {
     const { body } = exportDialog;
@@ -52,8 +53,8 @@ export function createDialogs({ store, controller, link, say }) {
       const li = el('li', {}, el('span', { textContent: title }));
       li.dataset.key = m.key;
       // (a screen reader lists the buttons alone: each names its matrix, not just "SVG")
-      const svg = btn('SVG', 'export-svg', () => download(`${base}-${m.key}.svg`, heatmapSvg(m).svg, 'image/svg+xml'));
-      const png = btn('PNG', 'export-png', async () => { const f = heatmapSvg(m); download(`${base}-${m.key}.png`, await svgToPng(f.svg, f.width, f.height)); });
+      const svg = btn('SVG', 'export-svg', () => download(`${base}-${m.key}.svg`, figure(m).svg, 'image/svg+xml'));
+      const png = btn('PNG', 'export-png', async () => { const f = figure(m); download(`${base}-${m.key}.png`, await svgToPng(f.svg, f.width, f.height)); });
       svg.setAttribute('aria-label', t('walkthrough.export.asFormat', { matrix: title, format: 'SVG' }));
       png.setAttribute('aria-label', t('walkthrough.export.asFormat', { matrix: title, format: 'PNG' }));
       li.append(svg, png);
@@ -114,9 +115,9 @@ export function createDialogs({ store, controller, link, say }) {
     /** The figures, data and code of the Export dialog, for tests. */
     exports: {
       items: () => items().map(({ key, title }) => ({ key, title })),
-      svg: (key) => { const m = items().find((x) => x.key === key); return m ? heatmapSvg(m) : null; },
+      svg: (key) => { const m = items().find((x) => x.key === key); return m ? figure(m) : null; },
       async png(key) {
-        const f = heatmapSvg(items().find((x) => x.key === key));
+        const f = figure(items().find((x) => x.key === key));
         const b = await svgToPng(f.svg, f.width, f.height);
         return { bytes: Array.from(new Uint8Array(await b.arrayBuffer())), width: f.width, height: f.height };
       },
