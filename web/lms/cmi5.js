@@ -41,6 +41,7 @@ export class Cmi5Session {
     this.token = null;
     this.launchData = null;
     this.sent = { completed: false, passed: false, failed: false }; // in this registration (kept in the State API)
+    this.sending = null; // the send on its way, if any (flush)
     this.failedThisSession = false;
     this.started = Date.now();
     this.queueKey = `attention-lab:cmi5-queue:${params.registration}`;
@@ -138,8 +139,15 @@ export class Cmi5Session {
   }
   enqueue(...statements) { this.setQueue([...this.queue(), ...statements]); }
 
-  /** Sends every waiting statement, in order; true when none is left. */
-  async flush({ keepalive = false } = {}) {
+  /** Sends every waiting statement, in order; true when none is left. One send at a time: a second one started while
+   *  the first is on its way would send the same waiting statements again (an answer checked as the LRS comes back). */
+  flush(options) {
+    const send = () => this.send(options);
+    this.sending = (this.sending ?? Promise.resolve()).then(send, send);
+    return this.sending;
+  }
+
+  async send({ keepalive = false } = {}) {
     const waiting = this.queue();
     if (!waiting.length) return true;
     if (!(this.token && this.launchData) && !(await this.connect().catch(() => false))) return false;

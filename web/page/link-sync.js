@@ -128,10 +128,11 @@ export function createLinkSync({ engine, query, embed }) {
     const { state, notice } = acceptDecoded(engine, d, 'newLink');
     if (!state) { if (notice) store.set({ notice }); return; }
     lastHash = target;
-    const r = controller.tryLesson(state.lesson, { ...VIEW_DEFAULTS, ...state });
+    // (the notice is cleared with the lesson, in one render; a lesson refused keeps it and the old lesson)
+    const r = controller.tryLesson(state.lesson, { ...VIEW_DEFAULTS, ...state, notice: '' });
     await controller.settled();
     lastEditKey = editKey(store.get()); // moving through history is not a new edit
-    if (r.ok) { store.set({ notice: '' }); onFollowed(state.step); }
+    if (r.ok) onFollowed(state.step);
   }
 
   /** The link of the state shown, once the address bar holds it. */

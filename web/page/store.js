@@ -31,9 +31,11 @@ export function createStore(initial) {
   const listeners = [];
   return {
     get: () => state,
-    /** One change = one new state object; listeners hear of it at once. */
+    /** One change = one new state object; listeners hear of it at once. A patch that changes nothing is no change
+     *  (no new state, no render): states are never mutated in place, so an equal reference is the same value. */
     set(patch) {
-      state = { ...state, ...check(patch) };
+      if (Object.keys(check(patch)).every((key) => Object.is(state[key], patch[key]))) return;
+      state = { ...state, ...patch };
       for (const f of listeners) f(state);
     },
     subscribe(f) { listeners.push(f); },
