@@ -108,7 +108,9 @@ export function createLinkSync({ engine, query, embed }) {
     const edited = lastEditKey !== null && key !== lastEditKey;
     lastEditKey = key;
     const hash = await encodeState(state);
-    if (seq !== urlSeq) return;
+    // a newer state (an edit, a followed link) arrived meanwhile: its own write follows; this one would put an older
+    // lesson in the address bar than the page shows
+    if (seq !== urlSeq || store.get() !== state) return;
     if (!holds(state, hash)) return;
     const now = performance.now();
     // (an embed only replaces: its entries would join the host page's Back button)
