@@ -145,3 +145,33 @@ test('tampered fragments open the default lesson with a notice, run no script an
   assert.deepEqual(problems, [], 'no request left the origin, none failed, no error');
   await page.close();
 });
+
+test('links followed one after another: each is drawn, and the address bar keeps the lesson shown, never the one before', async () => {
+  const { page, problems } = await open(env);
+  const preset = (id) => JSON.parse(readFileSync(new URL(`../../web/presets/${id}.json`, import.meta.url), 'utf8')); // (a preset file is a lesson)
+  const stalls = await page.evaluate(async ([a, b]) => {
+    const lab = window.attentionLab;
+    const links = [];
+    for (const lesson of [a, b]) { lab.setLesson(lesson); await lab.settled(); links.push(new URL(await lab.shareLink()).hash); }
+    const out = [];
+    for (let k = 0; k < 40; k++) {
+      await lab.settled();
+      await new Promise((r) => requestAnimationFrame(() => r()));
+      const target = links[k % 2];
+      if (location.hash === target) { out.push(`link ${k}: the address bar already held it while the page showed the other lesson`); continue; }
+      const before = lab.frame;
+      location.hash = target;
+      // the page's own signal: a new frame drawn (a link never drawn is reported, not waited for forever)
+      const t0 = performance.now();
+      while (lab.frame === before && performance.now() - t0 < 20000) await new Promise((r) => requestAnimationFrame(() => r()));
+      if (lab.frame === before) out.push(`link ${k}: never drawn`);
+    }
+    await lab.settled();
+    await lab.shareLink();
+    if (location.hash !== links[1]) out.push('the last link shown is not the one in the address bar');
+    return out;
+  }, [preset('lecture20-seed20'), preset('dog-ran-fast')]);
+  assert.deepEqual(stalls, []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
