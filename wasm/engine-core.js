@@ -1,5 +1,6 @@
-// What owns a wasm engine instance, whichever module it is (engine.js: the whole engine; walkthrough-engine.js: the
-// walkthrough's calls only): loads it once, converts lessons in and traces out, restarts it after a crash.
+// What owns a wasm engine instance, whichever module it is (engine.js: the one with the exercises;
+// walkthrough-engine.js: the walkthrough's calls only): loads it once, converts lessons in and traces out,
+// restarts it after a crash.
 // Every matrix returned is a copy (Float64Array.slice): a view into wasm memory dies when memory grows.
 
 const MATRIX_FIELDS = ['X', 'E', 'W_Q', 'W_K', 'W_V', 'W_O', 'W_a', 'W_1', 'W_2', 'v_a'];
