@@ -36,6 +36,15 @@ const std::vector<std::pair<std::string, ExerciseKind>>& kinds() {
       {"mask_purpose", ExerciseKind::mask_purpose}};
   return k;
 }
+// "score, scaled_score, …": every kind, in the table's order
+const std::string& kind_names() {
+  static const std::string names = [] {
+    std::string out;
+    for (const auto& [name, kind] : kinds()) out += (out.empty() ? "" : ", ") + name;
+    return out;
+  }();
+  return names;
+}
 
 bool whole(const json& j, double lo, double hi) {
   return j.is_number() && std::isfinite(j.get<double>()) && j.get<double>() == std::floor(j.get<double>()) &&
@@ -159,14 +168,7 @@ Problems read_exercise_set(std::string_view text, ExerciseSet& set) {
       return e.contains("kind") && e["kind"].is_string() && e["kind"] == p.first;
     });
     if (k == kinds().end()) {
-      fail(f + ".kind", codes::one_of,
-           {{"allowed",
-             "score, scaled_score, softmax_row, output_cell, predict_max, mask_zeros, why_scale, multihead_shapes, "
-             "layer_norm_cell, residual_sum, ffn_cell, cross_shapes, sinusoidal_entry, static_contextual, "
-             "bahdanau_alignment, mask_purpose"}},
-           "must be one of score, scaled_score, softmax_row, output_cell, predict_max, mask_zeros, why_scale, "
-           "multihead_shapes, layer_norm_cell, residual_sum, ffn_cell, cross_shapes, sinusoidal_entry, "
-           "static_contextual, bahdanau_alignment, mask_purpose");
+      fail(f + ".kind", codes::one_of, {{"allowed", kind_names()}}, "must be one of " + kind_names());
       continue;
     }
     spec.kind = k->second;

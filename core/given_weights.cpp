@@ -46,14 +46,16 @@ void validate_given_weights(const Lesson& lesson, Problems& problems) {
     bool ok = true;
     for (Eigen::Index j = 0; j < keys && ok; ++j) {
       const double w = g.values(i, j);
-      const auto at = cell(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
-      if (w < 0) {
-        fail(at, codes::weight_negative, {{"value", shortest(w)}},
-             "is " + shortest(w) + ": a weight is a share of the attention, at least 0");
-        ok = false;
-      } else if (w != 0 && !visible(i, j)) {
-        fail(at, codes::weight_masked, {{"value", shortest(w)}},
-             "is " + shortest(w) + ", but the mask hides this key from this query: its weight must be 0");
+      const bool negative = w < 0, masked = !negative && w != 0 && !visible(i, j);
+      if (negative || masked) {
+        const auto at = cell(static_cast<std::size_t>(i), static_cast<std::size_t>(j));
+        const std::string value = shortest(w);
+        if (negative)
+          fail(at, codes::weight_negative, {{"value", value}},
+               "is " + value + ": a weight is a share of the attention, at least 0");
+        else
+          fail(at, codes::weight_masked, {{"value", value}},
+               "is " + value + ", but the mask hides this key from this query: its weight must be 0");
         ok = false;
       }
       sum += w;

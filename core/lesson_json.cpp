@@ -16,21 +16,16 @@ namespace {
 
 using nlohmann::json;
 
-// A JSON value's type as a problem names it: its own name, a parameter in every language ("string", "array", …), and
-// the words of the English message ("a string", "a list", …).
-struct JsonType {
-  const char* code;
-  const char* words;
-};
-JsonType type_of(const json& j) {
+// A JSON value's type in the words of an English message (the problem's "type" parameter is nlohmann's own name)
+const char* type_words(const json& j) {
   switch (j.type()) {
-    case json::value_t::null: return {"null", "null"};
-    case json::value_t::boolean: return {"boolean", "a boolean"};
-    case json::value_t::string: return {"string", "a string"};
-    case json::value_t::array: return {"array", "a list"};
-    case json::value_t::object: return {"object", "an object"};
-    case json::value_t::discarded: return {"nothing", "nothing"};
-    default: return {"number", "a number"};
+    case json::value_t::null: return "null";
+    case json::value_t::boolean: return "a boolean";
+    case json::value_t::string: return "a string";
+    case json::value_t::array: return "a list";
+    case json::value_t::object: return "an object";
+    case json::value_t::discarded: return "nothing";
+    default: return "a number";
   }
 }
 
@@ -58,8 +53,7 @@ class Reader {
   }
   // A value of the wrong JSON type: `code` says what it must be, the parameter "type" what it is.
   void wrong_type(const std::string& field, const char* code, const json& j, const std::string& message) {
-    const JsonType type = type_of(j);
-    fail(field, code, {{"type", type.code}}, message + type.words);
+    fail(field, code, {{"type", j.type_name()}}, message + type_words(j));
   }
   std::size_t count() const { return problems_.size(); }
 

@@ -7,7 +7,6 @@
 #include <emscripten/emscripten.h>
 
 #include <cmath>
-#include <cstring>
 #include <map>
 #include <string>
 
@@ -21,9 +20,7 @@
 #include "json_number.hpp"
 #include "kv_cache.hpp"
 #include "lesson_json.hpp"
-#include "limits.hpp"
 #include "mask.hpp"
-#include "problem_json.hpp"
 #include "tokenizer.hpp"
 #include "trace_json.hpp"
 #include "trace_size.hpp"

@@ -17,7 +17,6 @@
 #include "json_number.hpp"
 #include "lab_options.hpp"
 #include "lesson_json.hpp"
-#include "problem_json.hpp"
 #include "scale_lab.hpp"
 #include "softmax_precision.hpp"
 #include "trace_json.hpp"
@@ -157,11 +156,7 @@ EMSCRIPTEN_KEEPALIVE char* labs_train_step(AttentionTrainer* trainer, int update
 EMSCRIPTEN_KEEPALIVE char* labs_trace(const char* lesson_json) {
   Lesson lesson;
   const Problems problems = read_lesson(lesson_json ? lesson_json : "", lesson);
-  if (!problems.empty()) {
-    json out = json::array();
-    for (const auto& p : problems) out.push_back(problem_json(p));
-    return answer(json{{"problems", out}});
-  }
+  if (!problems.empty()) return answer(json{{"problems", attnlab::wasm::problems_json(problems)}});
   return answer(trace_to_json(compute_trace(std::move(lesson))));
 }
 
