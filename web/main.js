@@ -34,7 +34,7 @@ async function boot() {
     app.replaceChildren(Object.assign(document.createElement('p'), { className: 'fatal', textContent: t('walkthrough.engineFailed', { message: err.message }) }));
     throw err;
   }
-  const lang = await speaking;
+  await speaking;
   document.title = t('walkthrough.pageTitle');
 
   const link = createLinkSync({ engine, query, embed: EMBED });
@@ -49,8 +49,6 @@ async function boot() {
     instructor,
     on: controller.on, explain: controller.explain, schema: engine.schema(),
     copyLink: dialogs.copyLink, openExport: dialogs.openExport, openEmbed: dialogs.openEmbed, shareLink: () => link.shareLink(),
-    // the exercises and labs open in this page's language (lang= travels with the link)
-    pageLink: (href) => `${href}?lang=${encodeURIComponent(lang)}`,
   });
   const scrollToStep = (step) => {
     if (step && !store.get().hidden.includes(step)) landOn(document.getElementById(`step-${step}`));

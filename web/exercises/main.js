@@ -26,15 +26,17 @@ const WRONG_BEFORE_SOLUTION = 3;
 const embedded = window.parent !== window;
 const offThread = createOffThreadEngine();
 
-// The reader's language first (a link's lang=, in the query or the hash, then their choice, then the browser's):
-// every word below is theirs.
-await startLanguage(); // lang= in the query or the fragment, an LMS package's own, the reader's, the browser's
+// The engine loads while the reader's language does (a link's lang=, in the query or the hash, an LMS package's own,
+// then their choice, then the browser's): every word below is theirs.
+const loading = loadEngine();
+loading.catch(() => {}); // (its failure is reported below, in the reader's language)
+await startLanguage();
 document.title = t('exercises.pageTitle');
 app.querySelector('.loading')?.replaceChildren(t('exercises.loading'));
 
 let engine;
 try {
-  engine = await loadEngine();
+  engine = await loading;
 } catch (err) {
   app.innerHTML = `<p class="fatal">${esc(t('exercises.engineFailed', { message: err.message }))}</p>`;
   throw err;

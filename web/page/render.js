@@ -18,6 +18,10 @@ import { language, t } from '../i18n/i18n.js';
 import { localizeDigits } from '../i18n/numerals.js';
 import { problemHtml, problemText } from '../i18n/problem-text.js';
 
+// "a, b and c" in the page's language (made once: the language never changes without a reload)
+let listFormat = null;
+const listOf = (items) => (listFormat ??= new Intl.ListFormat(language(), { type: 'conjunction' })).format(items);
+
 // What an edit changed, in the order of the steps: what the engine did not take over from the trace before.
 // Nothing after a lesson that shares nothing with the one before (a preset, a link): marks are for edits.
 const CHANGE_ORDER = ['X', 'W_Q', 'W_K', 'W_V', 'Q', 'K', 'V', 'scores', 'scaled', 'weights', 'Z', 'concat', 'W_O', 'output'];
@@ -50,7 +54,6 @@ export function createPage(app, handlers) {
       const r = on.sentence(text);
       if (!r.ok && !r.crashed) header.showProblem(r.problems.map(problemText).join(' '));
     },
-    pageLink: handlers.pageLink,
     onPreset: (id) => on.preset(id),
     onSeed: (seed) => on.seed(seed),
     onAddSeed: () => on.addSeed(),
@@ -152,7 +155,7 @@ export function createPage(app, handlers) {
     const fromPreset = !departed && preset && state.preset === preset.id;
     const title = departed ? t('walkthrough.departed.title', { preset: t(`presets.${state.preset}.label`) })
       : fromPreset && lesson.title ? t(`presets.${preset.id}.title`) : lesson.title;
-    const text = departed ? t('walkthrough.departed.text', { changes: new Intl.ListFormat(language(), { type: 'conjunction' }).format(departed.parts.map((c) => t(`walkthrough.departed.change.${c.kind}`, { from: c.from, to: c.to }))) })
+    const text = departed ? t('walkthrough.departed.text', { changes: listOf(departed.parts.map((c) => t(`walkthrough.departed.change.${c.kind}`, { from: c.from, to: c.to }))) })
       : fromPreset && lesson.note ? t(`presets.${preset.id}.note`) : lesson.note;
     about.replaceChildren(...(title ? [Object.assign(document.createElement('h2'), { textContent: title })] : []),
       ...(text ? [Object.assign(document.createElement('p'), { textContent: text })] : []));

@@ -5,7 +5,7 @@ import { escapeHtml } from '../lib/escape.js';
 import { landOn } from './land.js';
 import { SINGLE_FILE } from '../version.js';
 import { t } from '../i18n/i18n.js';
-import { languagePicker } from '../i18n/language-picker.js';
+import { languagePicker, withLanguage } from '../i18n/language-picker.js';
 
 let uid = 0;
 const nextId = (p) => `${p}-${++uid}`;
@@ -16,14 +16,14 @@ const offlinePages = () => `<details class="pages offline-pages"><summary>${t('w
   exercises: '<code>exercises.html</code>', labs: '<code>labs.html</code>', command: '<code>python3 -m http.server</code>', address: '<code>http://localhost:8000/exercises.html</code>' })}</p></details>`;
 
 export class HeaderControls {
-  /** options: {presets, steps, maxSeed (the engine's, engine.schema()), pageLink(href) (the other pages in this language), onSentence(text), onPreset(id), onSeed(seed), onAddSeed()} */
+  /** options: {presets, steps, maxSeed (the engine's, engine.schema()), onSentence(text), onPreset(id), onSeed(seed), onAddSeed()} */
   constructor(container, options) {
     this.options = options;
     const el = document.createElement('div');
     el.className = 'header-inner';
     el.innerHTML = `
       <div class="brand"><img src="./favicon.svg" alt="" width="28" height="28"><span>Attention Lab</span></div>
-      ${SINGLE_FILE ? offlinePages() : `<nav class="pages" aria-label="${t('walkthrough.header.otherPages')}"><a href="${escapeHtml(options.pageLink('./exercises.html'))}">${t('walkthrough.header.exercises')}</a><a href="${escapeHtml(options.pageLink('./labs.html'))}">${t('walkthrough.header.labs')}</a></nav>`}
+      ${SINGLE_FILE ? offlinePages() : `<nav class="pages" aria-label="${t('walkthrough.header.otherPages')}"><a href="${escapeHtml(withLanguage('./exercises.html'))}">${t('walkthrough.header.exercises')}</a><a href="${escapeHtml(withLanguage('./labs.html'))}">${t('walkthrough.header.labs')}</a></nav>`}
       <label class="field sentence"><span>${t('walkthrough.header.sentence')}</span><input type="text" name="sentence" autocomplete="off" spellcheck="false"></label>
       <label class="field preset"><span>${t('walkthrough.header.preset')}</span><select name="preset"><option value="">${t('walkthrough.header.ownLesson')}</option>
         ${options.presets.map((p) => `<option value="${p.id}">${escapeHtml(t(`presets.${p.id}.label`))}</option>`).join('')}</select></label>

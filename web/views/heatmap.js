@@ -37,6 +37,7 @@ export class Heatmap {
     this.el.dataset.matrix = options.matrix;
     container.append(this.el);
     this.shapeKey = '';
+    this.labelKey = null;
     this.table = null;
   }
 
@@ -51,8 +52,11 @@ export class Heatmap {
     const shape = `${rows}x${cols}`;
     if (!this.table) this.build(rows, cols, data);
     else if (shape !== this.shapeKey) this.reshape(rows, cols, data);
-    if (shape !== this.shapeKey || data.rowLabels !== this.rowLabels || data.colLabels !== this.colLabels) this.relabel(data);
+    // (labels arrive as new arrays with every trace: compared by value here, so an edit reads no header from the DOM)
+    const labels = `${(data.rowLabels ?? []).join('\u0001')}|${(data.colLabels ?? []).join('\u0001')}`;
+    if (shape !== this.shapeKey || labels !== this.labelKey) this.relabel(data);
     this.shapeKey = shape;
+    this.labelKey = labels;
     this.paint();
   }
 
@@ -175,8 +179,6 @@ export class Heatmap {
 
   /** Row and column labels written where they differ from what the headers show. */
   relabel(data) {
-    this.rowLabels = data.rowLabels;
-    this.colLabels = data.colLabels;
     const set = (th, text) => { if (th.textContent !== text) th.textContent = text; };
     const head = this.table.tHead.rows[0].cells, body = this.table.tBodies[0].rows;
     for (let j = 1; j < head.length; j++) set(head[j], data.colLabels?.[j - 1] ?? String(j));
