@@ -3,8 +3,7 @@
 // PyTorch code that recreates the inputs (the same seed and draws, or the literal numbers) and computes
 // the same attention. Every file names the version that made it (web/version.js).
 import { RAMP_STOPS, cssColor, diverging, sequential, textColorFor } from './colors.js';
-import { formatNumber as canonicalNumber } from './numbers.js';
-import { localizeDigits } from './i18n/numerals.js';
+import { shownNumber as formatNumber } from './numbers.js';
 import { escapeHtml } from './lib/escape.js';
 import { toRows } from './matrix.js';
 import { GENERATOR } from './version.js';
@@ -46,8 +45,6 @@ export function matricesOf(trace, inputs) {
 }
 
 const xml = escapeHtml;
-// a figure's numbers as the page shows them (a decimal comma, Arabic-Indic digits when chosen); data and code stay canonical
-const formatNumber = (v, digits) => localizeDigits(canonicalNumber(v, digits));
 const clip = (s, k) => (s.length > k ? `${s.slice(0, k - 1)}…` : s);
 
 /** One heatmap as a standalone SVG: {svg, width, height}. words: the page's language's {title, hidden} (the note

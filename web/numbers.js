@@ -2,7 +2,7 @@
 // writes it ("0,5", "٠٫٥"): canonicalDigits turns it into the canonical form first, so the engine receives the
 // exact same double whatever the page's language. Problems carry a code (and the text) for the page to translate;
 // `message` stays English for the command line and old callers.
-import { canonicalDigits } from './i18n/numerals.js';
+import { canonicalDigits, localizeDigits } from './i18n/numerals.js';
 
 export const MAX_ABS = 1e12; // the engine's limit for every number in a lesson
 
@@ -40,3 +40,8 @@ export function formatExact(value) {
   if (Number.isNaN(value)) return 'undefined';
   return String(Number(value.toPrecision(6)));
 }
+
+/** A number as the page shows it (formatNumber in the reader's decimal separator and digits): cells, legends, figures. */
+export const shownNumber = (value, digits) => localizeDigits(formatNumber(value, digits));
+/** formatExact as the page shows it (the inspector's arithmetic). */
+export const shownExact = (value) => localizeDigits(formatExact(value));

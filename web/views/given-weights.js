@@ -2,9 +2,8 @@
 // rows are given (a slide's printed numbers, shown as printed) and that Z = weights · V is computed from them.
 // Read from the trace's givenRows; nothing is computed here.
 import { escapeHtml } from '../lib/escape.js';
-import { formatExact } from '../numbers.js';
+import { shownExact } from '../numbers.js';
 import { t as say } from '../i18n/i18n.js';
-import { localizeDigits } from '../i18n/numerals.js';
 
 const names = (t, rows) => rows.map((i) => `“<bdi>${escapeHtml(t.tokens[i])}</bdi>”`).join(', ');
 const givenRows = (t) => t.headTraces[0]?.givenRows ?? [];
@@ -18,7 +17,7 @@ export function givenWeightsNotes(t, step) {
   if (step === 'score' || step === 'scale') return note('scores');
   if (step === 'softmax') {
     const w = t.headTraces[0].weights;
-    const sums = rows.map((i) => localizeDigits(formatExact(Array.from(w.data.subarray(i * w.cols, (i + 1) * w.cols)).reduce((a, b) => a + b, 0))));
+    const sums = rows.map((i) => shownExact(Array.from(w.data.subarray(i * w.cols, (i + 1) * w.cols)).reduce((a, b) => a + b, 0)));
     return note('weights', { sums: sums.join('; ') });
   }
   if (step === 'sum') return note('sum');

@@ -2,12 +2,10 @@
 // the shape under it. Editable grids take typing; invalid text is flagged at the cell and the last valid
 // value stays. Keyboard: arrows move, Enter or typing edits (editable) or selects (read-only).
 import { RAMPS, levelOf } from '../colors.js';
-import { formatExact as exact, formatNumber as number, parseNumber } from '../numbers.js';
+import { shownExact as formatExact, shownNumber as formatNumber, parseNumber } from '../numbers.js';
 import { t } from '../i18n/i18n.js';
 import { localizeDigits } from '../i18n/numerals.js';
 // numbers as the page's language writes them ("0,5" in German); the engine's doubles are never touched
-const formatNumber = (v, digits) => localizeDigits(number(v, digits));
-const formatExact = (v) => localizeDigits(exact(v));
 /** A typed number's problem in the page's language (numbers.js gives its code and the text typed). */
 const problemOf = (parsed) => t(`common.number.${parsed.code}`, { text: parsed.text });
 import { Legend } from './legend.js';

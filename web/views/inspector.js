@@ -1,6 +1,6 @@
 // The inspector: the arithmetic behind the selected cell, with the live numbers from the engine
 // (explainScore, explainSoftmax, explainOutput, explainProjection): the page multiplies nothing itself.
-import { formatExact, parseNumber } from '../numbers.js';
+import { shownExact as f, parseNumber } from '../numbers.js';
 import { t as say } from '../i18n/i18n.js';
 import { localizeDigits } from '../i18n/numerals.js';
 import { setHtml } from './dom.js';
@@ -11,7 +11,6 @@ import { layerTitle } from './layer-views.js';
 import { escapeHtml as esc } from '../lib/escape.js';
 const tok = (s) => `<b class="tok">${esc(s)}</b>`;
 // every number as the page's language writes it
-const f = (v) => localizeDigits(formatExact(v));
 const paren = (v) => (v < 0 ? `(${f(v)})` : f(v));
 
 // The lines of a score's arithmetic, by the lesson's score function (core/explain.hpp): every sum shown is the sum

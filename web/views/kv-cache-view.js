@@ -4,11 +4,10 @@
 // causal computation: the cached key and value rows bit for bit (they never change once written), the new row's
 // weights and z to the rounding of a one-row product against the n-row one (its largest difference is shown).
 import { escapeHtml } from '../lib/escape.js';
-import { formatNumber as number } from '../numbers.js';
+import { shownNumber as formatNumber } from '../numbers.js';
 import { t as say } from '../i18n/i18n.js';
 import { formatInteger, localizeDigits } from '../i18n/numerals.js';
 
-const formatNumber = (v, digits) => localizeDigits(number(v, digits));
 import { setHtml } from './dom.js';
 
 export const KV_CACHE_MAX_TOKENS = 32;

@@ -2,14 +2,13 @@
 // a feed-forward cell term by term, a cross-attention score, a residual sum. The arithmetic is the engine's
 // (explainNorm, explainFfnHidden, explainFfnOutput, explainCrossScore); a residual sum shows the two numbers the
 // engine added, read from the trace. The page multiplies nothing itself.
-import { formatExact } from '../numbers.js';
+import { shownExact as f } from '../numbers.js';
 import { t as say } from '../i18n/i18n.js';
 import { localizeDigits } from '../i18n/numerals.js';
 import { escapeHtml as esc } from '../lib/escape.js';
 import { streamBefore } from '../registry-layer.js';
 
 const tok = (s) => `<b class="tok">${esc(s)}</b>`;
-const f = (v) => localizeDigits(formatExact(v));
 const paren = (v) => (v < 0 ? `(${f(v)})` : f(v));
 const at = (m, i, j) => m.data[i * m.cols + j];
 const NORMS = { norm1: 1, norm2: 2, norm3: 3, ffn_normed: null };

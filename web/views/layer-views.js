@@ -4,14 +4,13 @@
 import { LAYER_MATRICES, extent, labelsOf } from '../registry-layer.js';
 import { STEPS } from '../registry.js';
 import { escapeHtml } from '../lib/escape.js';
-import { formatExact as exact } from '../numbers.js';
+import { shownExact as formatExact } from '../numbers.js';
 import { t as say } from '../i18n/i18n.js';
 import { localizeDigits } from '../i18n/numerals.js';
 import { setHtml } from './dom.js';
 import { NumberControl } from './controls.js';
 
 const q = (s) => say('walkthrough.quote', { text: `\u2068${s}\u2069` });
-const formatExact = (v) => localizeDigits(exact(v));
 // a matrix named in words has its name in the page's language (walkthrough.layer.label / .title), a symbol keeps it
 const keyOf = (name) => name.replace(/\./g, '_');
 const WORDED = ['P', 'attention', 'sum1', 'sum2', 'source.X', 'cross_scores', 'cross_weights', 'cross_Z', 'cross_output', 'cross_in', 'ffn_in', 'ffn_hidden', 'ffn_sum', 'ffn_gamma', 'ffn_beta', 'ffn_normed', 'layer_output'];

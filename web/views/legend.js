@@ -1,9 +1,8 @@
 // The colour scale under a heatmap: the ramp between its two ends. Built once; a repaint changes only the
 // ends' text, and only when they changed.
 import { legendGradient } from '../colors.js';
-import { formatNumber } from '../numbers.js';
+import { shownNumber } from '../numbers.js';
 import { t } from '../i18n/i18n.js';
-import { localizeDigits } from '../i18n/numerals.js';
 
 export class Legend {
   constructor(el, scale) {
@@ -16,7 +15,7 @@ export class Legend {
   }
 
   update(lo, hi) {
-    const a = localizeDigits(formatNumber(lo, 2)), b = localizeDigits(formatNumber(hi, 2));
+    const a = shownNumber(lo, 2), b = shownNumber(hi, 2);
     if (a === this.lo.textContent && b === this.hi.textContent) return;
     this.lo.textContent = a;
     this.hi.textContent = b;

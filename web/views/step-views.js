@@ -6,7 +6,7 @@
 // A view reads the state and the trace it is given, never the DOM.
 import { MATRICES } from '../registry.js';
 import { escapeHtml } from '../lib/escape.js';
-import { formatExact as exact } from '../numbers.js';
+import { formatExact as exact, shownExact as formatExact } from '../numbers.js';
 import { t as say } from '../i18n/i18n.js';
 import { localizeDigits } from '../i18n/numerals.js';
 import { positionsKind } from '../layer-edit.js';
@@ -18,7 +18,6 @@ import { MaskControl, MaskGrid, NumberControl, Switch } from './controls.js';
 
 // a token in a sentence of ours, isolated: a right-to-left override in it cannot reverse the words after it
 const q = (s) => say('walkthrough.quote', { text: `\u2068${s}\u2069` });
-const formatExact = (v) => localizeDigits(exact(v));
 const tokensOf = (t) => t.tokens;
 // the matrices a word names are named in the page's language; the rest are symbols
 const WORDED = ['X', 'weights', 'output', 'P'];
