@@ -17,39 +17,17 @@
 namespace attnlab {
 namespace {
 
-using json = nlohmann::ordered_json;  // keeps id, kind, prompt first
+using namespace sheet;  // (core/exercise_text.hpp: rows, answers, messages)
 
 std::string num(double v) { return exercise_number(v); }
 std::string iso(const std::string& token) { return isolated(token); }
 
-json row_of(const Matrix& m, Eigen::Index r) {
-  json out = json::array();
-  for (Eigen::Index c = 0; c < m.cols(); ++c) out.push_back(m(r, c));
-  return out;
-}
 json col_of(const Matrix& m, Eigen::Index c) {
   json out = json::array();
   for (Eigen::Index r = 0; r < m.rows(); ++r) out.push_back(m(r, c));
   return out;
 }
-json number(double v) { return {{"type", "number"}, {"value", v}}; }
 json vector(const std::vector<double>& v) { return {{"type", "vector"}, {"values", v}}; }
-// The words of a prompt, hint or worked step also as a message of the page's (web/i18n/locales, under
-// `exercises.kinds.`) with its parameters, numbers as numbers: the page writes them in the reader's language and
-// numerals, the CLI keeps the English text beside them. A worked step that is only arithmetic has no key (null):
-// the page shows the formula itself.
-json say(const std::string& key, json params = json::object()) { return {{"key", key}, {"params", std::move(params)}}; }
-json mistake(json answer, const std::string& hint, const std::string& key, json params = json::object()) {
-  json m{{"answer", std::move(answer)}, {"hint", hint}, {"hint_key", key}};
-  if (!params.empty()) m["hint_params"] = std::move(params);
-  return m;
-}
-void prompt(json& e, const std::string& text, const std::string& key, json params = json::object()) {
-  e["prompt"] = text;
-  e["prompt_key"] = key;
-  e["prompt_params"] = std::move(params);
-}
-const json formula = nullptr;  // a worked step that is arithmetic only
 
 std::vector<double> softmax(const std::vector<double>& s) {
   Matrix m(1, static_cast<Eigen::Index>(s.size()));
@@ -490,11 +468,7 @@ class Generator {
  private:
   int n() const { return static_cast<int>(trace_.tokens.size()); }
   int pick(int size) { return std::min(size - 1, static_cast<int>(rng_.rand() * size)); }
-  static std::string list(const Matrix& m, Eigen::Index r) {
-    std::string out;
-    for (Eigen::Index c = 0; c < m.cols(); ++c) out += (c ? ", " : "") + num(m(r, c));
-    return out;
-  }
+  static std::string list(const Matrix& m, Eigen::Index r) { return row_text(m, r); }
 
   const ExerciseSet& set_;
   NumpyRandom rng_;

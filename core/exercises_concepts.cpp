@@ -11,35 +11,10 @@
 namespace attnlab {
 namespace {
 
-using json = nlohmann::ordered_json;
+using namespace sheet;  // (core/exercise_text.hpp: rows, answers, messages)
 
 std::string num(double v) { return exercise_number(v); }
 std::string in_quotes(const std::string& token) { return "\"" + isolated(token) + "\""; }
-
-json row_of(const Matrix& m, Eigen::Index r) {
-  json out = json::array();
-  for (Eigen::Index c = 0; c < m.cols(); ++c) out.push_back(m(r, c));
-  return out;
-}
-std::vector<double> values_of(const Matrix& m, Eigen::Index r) {
-  std::vector<double> out;
-  for (Eigen::Index c = 0; c < m.cols(); ++c) out.push_back(m(r, c));
-  return out;
-}
-// The words also as a message of the page's (web/i18n/locales, under `exercises.kinds.`), numbers as numbers and
-// tokens as the lesson spells them: the page writes them in the reader's language (core/exercises.cpp's say()).
-json say(const std::string& key, json params = json::object()) { return {{"key", key}, {"params", std::move(params)}}; }
-void prompt(json& e, const std::string& text, const std::string& key, json params = json::object()) {
-  e["prompt"] = text;
-  e["prompt_key"] = key;
-  e["prompt_params"] = std::move(params);
-}
-const json formula = nullptr;  // a worked step that is arithmetic only
-std::string listed(const Matrix& m, Eigen::Index r) {
-  std::string out;
-  for (Eigen::Index c = 0; c < m.cols(); ++c) out += (c ? ", " : "") + num(m(r, c));
-  return out;
-}
 
 // One option of a choice: its English text and its message key; a wrong one's hint and the hint's key.
 struct Option {
@@ -101,17 +76,17 @@ void static_contextual(const ExerciseSpec& spec, const Trace& trace, const std::
     tops.push_back(l.tokens[static_cast<std::size_t>(top)]);
     solution.push_back("Sentence " + std::to_string(k + 1) + ": x = row " +
                        std::to_string(std::find(vocab.begin(), vocab.end(), word) - vocab.begin()) + " of E = (" +
-                       listed(t.X, at) + "); " + in_quotes(word) + " attends most to " +
+                       row_text(t.X, at) + "); " + in_quotes(word) + " attends most to " +
                        in_quotes(l.tokens[static_cast<std::size_t>(top)]) + " (weight " +
-                       num(t.head[0].weights(at, top)) + "), so z = (" + listed(t.head[0].Z, at) + ").");
+                       num(t.head[0].weights(at, top)) + "), so z = (" + row_text(t.head[0].Z, at) + ").");
     solution_keys.push_back(
         say("staticContextual.sentence", {{"n", k + 1},
                                           {"row", std::find(vocab.begin(), vocab.end(), word) - vocab.begin()},
-                                          {"x", values_of(t.X, at)},
+                                          {"x", row_of(t.X, at)},
                                           {"word", word},
                                           {"top", l.tokens[static_cast<std::size_t>(top)]},
                                           {"weight", t.head[0].weights(at, top)},
-                                          {"z", values_of(t.head[0].Z, at)}}));
+                                          {"z", row_of(t.head[0].Z, at)}}));
   }
   std::string one, two;
   for (const auto& w : sentences[0]) one += (one.empty() ? "" : " ") + w;
@@ -180,20 +155,18 @@ void bahdanau_alignment(const std::function<int(int)>& pick, NumpyRandom& rng, j
   }
   for (Eigen::Index r = 0; r < 3; ++r) states.push_back(row_of(H, r));
   e["given"] = {{"s", row_of(s, 0)}, {"h", states}, {"state", j}, {"W_1", W1}, {"W_2", W2}, {"v_a", row_of(p.v_a, 0)}};
-  e["answer"] = {{"type", "number"}, {"value", a.scores(j)}};
-  e["mistakes"].push_back({{"answer", {{"type", "number"}, {"value", linear}}},
-                           {"hint",
-                            "You left out tanh: squash each entry of s\u00b7W_1 + h\u00b7W_2 with tanh "
-                            "before weighting it by v_a."},
-                           {"hint_key", "bahdanauAlignment.hintNoTanh"}});
-  e["mistakes"].push_back({{"answer", {{"type", "number"}, {"value", dot}}},
-                           {"hint",
-                            "That is the dot-product score s\u00b7h (Luong's): Bahdanau's additive score "
-                            "goes through W_1, W_2, tanh and v_a."},
-                           {"hint_key", "bahdanauAlignment.hintDot"}});
+  e["answer"] = number(a.scores(j));
+  e["mistakes"].push_back(mistake(number(linear),
+                                  "You left out tanh: squash each entry of s\u00b7W_1 + h\u00b7W_2 with tanh "
+                                  "before weighting it by v_a.",
+                                  "bahdanauAlignment.hintNoTanh"));
+  e["mistakes"].push_back(mistake(number(dot),
+                                  "That is the dot-product score s\u00b7h (Luong's): Bahdanau's additive score "
+                                  "goes through W_1, W_2, tanh and v_a.",
+                                  "bahdanauAlignment.hintDot"));
   std::string weights;
   for (Eigen::Index k = 0; k < a.weights.size(); ++k) weights += (k ? ", " : "") + num(a.weights(k));
-  e["solution"] = {"s\u00b7W_1 = (" + listed(sW, 0) + "), " + hj + "\u00b7W_2 = (" + listed(hW, 0) + ")",
+  e["solution"] = {"s\u00b7W_1 = (" + row_text(sW, 0) + "), " + hj + "\u00b7W_2 = (" + row_text(hW, 0) + ")",
                    "add them and squash: " + tanhs,
                    "e = v_a \u00b7 that = " + num(p.v_a(0, 0)) + "\u00b7" + num(portable_tanh(sW(0, 0) + hW(0, 0))) +
                        " + " + num(p.v_a(0, 1)) + "\u00b7" + num(portable_tanh(sW(0, 1) + hW(0, 1))) + " = " +
