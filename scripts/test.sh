@@ -44,9 +44,9 @@ for layer in "${layers[@]}"; do
     e2e)
       echo "== browser tests (headless Chromium)"
       bash scripts/build.sh page
-      # two files at a time, each its own Chromium and server (8 minutes instead of 12 on 2 cores); every test
-      # waits on the page's own signals, so a slower turn changes no result
-      node --test --test-concurrency=2 tests/e2e/ ;;
+      # one file at a time: two at once (10 minutes instead of 12.5) twice let a cmi5 test see a duplicate
+      # "completed" statement under the extra load, not yet explained
+      node --test tests/e2e/ ;;
     node)
       echo "== wasm engine contract and the two CLIs (native and wasm)"
       bash scripts/build.sh native engine
