@@ -76,18 +76,20 @@ async function coldLoad({ throttled = false } = {}) {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 1.6e6 / 8 });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   }
-  // The page sets data-ready on <html> once the first lesson is drawn: note the moment, and the resources fetched by then.
+  // The page sets data-drawn on <html> once the first lesson is drawn (data-ready once its engine has loaded too):
+  // note the moment, and the resources fetched by then.
   await p.addInitScript(() => {
     new MutationObserver((_, observer) => {
-      if (document.documentElement.dataset.ready === 'true') {
+      if (document.documentElement.dataset.drawn === 'true') {
         window.firstLessonMs = performance.now();
         window.fetchedBefore = [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)];
         observer.disconnect();
       }
-    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] }); // <html> may not exist yet
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-drawn'] }); // <html> may not exist yet
   });
   await p.goto(site.base, { timeout: 120000 });
   await p.waitForFunction(() => window.firstLessonMs !== undefined, null, { timeout: 120000 });
+  await p.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 120000 });
   const out = await p.evaluate(() => ({ ms: window.firstLessonMs, fetched: window.fetchedBefore, heap: window.attentionLab.engineMemoryBytes?.() ?? null }));
   await context.close();
   return out;

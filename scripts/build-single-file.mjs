@@ -7,6 +7,8 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { buildInfo } from './version.mjs';
+import { localeParts } from './locale-parts.mjs';
+import { firstAnswersPlugin } from './first-answers.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const web = `${root}web/`;
@@ -15,7 +17,7 @@ const shim = `${root}web/single-file-engine.js`;
 const version = buildInfo().full; // in the footer, the exports and the snippets, as in the served pages
 
 const result = await build({
-  configFile: false, root: web, logLevel: 'warn', publicDir: false,
+  configFile: false, root: web, logLevel: 'warn', publicDir: false, plugins: [localeParts, firstAnswersPlugin],
   // The ES module import of the engine becomes the global the classic engine script defines.
   // It has no separate worker file either: big lessons are computed on the main thread there.
   resolve: { alias: [{ find: /^.*\/build-wasm\/wasm\/attnlab_(engine|walkthrough)\.mjs$/, replacement: shim },

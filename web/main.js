@@ -13,6 +13,9 @@ import { createLinkSync } from './page/link-sync.js';
 import { createDialogs } from './page/dialogs.js';
 import { startCrashRecovery } from './page/recovery.js';
 import { installTestHooks } from './page/test-hooks.js';
+import { EngineLoading, engineBeforeLoad } from './page/engine-before-load.js';
+import { typedFromJson } from './lib/typed-json.js';
+import FIRST_ANSWERS from 'virtual:first-answers';
 import { startLanguage, t } from './i18n/i18n.js';
 
 // Query options (an embed sets them): ?embed=1&theme=dark&preset=…&step=…&steps=a,b&locked=X,W_Q&note=…
@@ -21,50 +24,69 @@ const EMBED = query.has('embed') && query.get('embed') !== '0';
 if (EMBED) document.documentElement.dataset.embed = 'true';
 if (['dark', 'light'].includes(query.get('theme'))) document.documentElement.dataset.theme = query.get('theme');
 
+// Calls a handler once the engine answers; until then it waits in line (the views see "on its way").
+function afterLoad(engine, line, handlers, whileLoading) {
+  return Object.fromEntries(Object.entries(handlers).map(([name, f]) => [name, (...args) => {
+    if (engine.loaded) return f(...args);
+    line.push(() => f(...args));
+    return whileLoading;
+  }]));
+}
+
 async function boot() {
   const app = document.getElementById('app');
-  // the language's messages load while the engine does (only the chosen language's file is fetched)
+  // the language's messages load first (only the chosen language's file is fetched); the engine once the first
+  // lesson is drawn — the default lesson is drawn from the engine's answers recorded at build time
   const speaking = startLanguage({ query });
-  speaking.then(() => { const loading = app.querySelector('.loading'); if (loading) loading.textContent = t('walkthrough.loading'); }, () => {});
-  let engine;
-  try {
-    engine = await loadEngine();
-  } catch (err) {
-    await speaking.catch(() => null);
+  const engine = engineBeforeLoad(() => loadEngine(), typedFromJson(FIRST_ANSWERS));
+  const loaded = () => engine.load().catch((err) => {
     app.replaceChildren(Object.assign(document.createElement('p'), { className: 'fatal', textContent: t('walkthrough.engineFailed', { message: err.message }) }));
     throw err;
-  }
+  });
+  // a call drawing needs that the build did not answer (a link, another lesson): the engine first
+  const orLoaded = async (f) => { try { return await f(); } catch (err) { if (!(err instanceof EngineLoading)) throw err; await loaded(); return f(); } };
   await speaking;
   document.title = t('walkthrough.pageTitle');
 
   const link = createLinkSync({ engine, query, embed: EMBED });
-  const store = createStore(await link.initialState());
+  const store = createStore(await orLoaded(() => link.initialState()));
   // Big lessons are computed in a Web Worker (web/off-thread.js) while the page stays usable.
   const controller = createController({ engine, store, offThread: createOffThreadEngine() });
   const dialogs = createDialogs({ store, controller, link, say: (text) => page.say(text) });
   // A link with locked inputs opens in student view: no Instructor mode to unlock them. The instructor keeps
   // ?instructor=1 on their own copy of the link (Copy link leaves it out, so students never get it).
   const instructor = query.get('instructor') === '1' || store.get().locked.length === 0;
+  const line = []; // what the reader did before the engine arrived, done when it has
   const page = createPage(app, {
-    instructor,
-    on: controller.on, explain: controller.explain, schema: engine.schema(),
-    copyLink: dialogs.copyLink, openExport: dialogs.openExport, openEmbed: dialogs.openEmbed, shareLink: () => link.shareLink(),
+    instructor, schema: engine.schema(),
+    on: afterLoad(engine, line, controller.on, { ok: true, pending: true }),
+    explain: afterLoad(engine, [], controller.explain, { pending: true }), // (drawn again once loaded)
+    ...afterLoad(engine, line, { copyLink: dialogs.copyLink, openExport: dialogs.openExport, openEmbed: dialogs.openEmbed }),
+    shareLink: () => loaded().then(() => link.shareLink()),
   });
   const scrollToStep = (step) => {
     if (step && !store.get().hidden.includes(step)) landOn(document.getElementById(`step-${step}`));
   };
   const draw = (state) => { const shown = controller.shown(); if (shown) page.render(state, shown.trace); };
   store.subscribe(draw);
-  controller.onExplained(() => draw(store.get())); // the worker's arithmetic for the selected cell has arrived
-  link.start(store, controller, { onFollowed: scrollToStep });
-  const recovery = startCrashRecovery({ engine, store, controller });
-  installTestHooks({ engine, store, controller, link, dialogs, recovery, page });
 
-  const first = controller.tryLesson(store.get().lesson, { ...store.get() });
+  const first = await orLoaded(() => controller.tryLesson(store.get().lesson, { ...store.get() }));
   if (!first.ok) {
     store.set({ notice: t('walkthrough.notices.defaultShown') });
     controller.loadPreset(DEFAULT_PRESET.id, { keepNotice: true });
   }
+  document.documentElement.dataset.drawn = 'true';
+
+  await loaded();
+  // the engine holds the lesson shown (what it explains, and what the first edit is compared with)
+  if (engine.traced !== controller.shown()?.lesson && !controller.shown()?.fromWorker) engine.trace(controller.shown().lesson);
+  controller.onExplained(() => draw(store.get())); // the worker's arithmetic for the selected cell has arrived
+  link.start(store, controller, { onFollowed: scrollToStep });
+  const recovery = startCrashRecovery({ engine, store, controller });
+  installTestHooks({ engine, store, controller, link, dialogs, recovery, page });
+  for (const f of line.splice(0)) f();
+  draw(store.get());
+
   await controller.settled(); // a big first lesson is drawn when the worker has it
   if (EMBED) {
     startEmbedMode({

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { buildInfo } from '../scripts/version.mjs';
 import { exercisePageFiles, FILE_LIST } from './lms/package.js';
 import { serviceWorkerPlugin } from '../scripts/precache.mjs';
+import { localeParts } from '../scripts/locale-parts.mjs';
+import { firstAnswersPlugin } from '../scripts/first-answers.mjs';
 
 // Strict Content-Security-Policy for every built page: no inline script, no eval (the engine is built with
 // -sDYNAMIC_EXECUTION=0; wasm compilation needs 'wasm-unsafe-eval'), no inline <style> or style="" markup
@@ -83,7 +85,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
   // sw.js: offline after one visit
-  plugins: [versionInHtml, strictCsp, preloadEngine, lmsFileList, serviceWorkerPlugin(VERSION)],
+  plugins: [localeParts, firstAnswersPlugin, versionInHtml, strictCsp, preloadEngine, lmsFileList, serviceWorkerPlugin(VERSION)],
   define: { __ATTENTION_LAB_VERSION__: JSON.stringify(VERSION), __ATTENTION_LAB_CSP__: JSON.stringify(CSP) },
   build: {
     outDir: '../dist', emptyOutDir: true, target: 'es2022',

@@ -30,7 +30,7 @@ const offThread = createOffThreadEngine();
 // then their choice, then the browser's): every word below is theirs.
 const loading = loadEngine();
 loading.catch(() => {}); // (its failure is reported below, in the reader's language)
-await startLanguage();
+await startLanguage({ page: 'exercises' });
 document.title = t('exercises.pageTitle');
 app.querySelector('.loading')?.replaceChildren(t('exercises.loading'));
 

@@ -1,11 +1,16 @@
 // The pages' words: i18next with one message file per language (locales/<code>.json), loaded when the page
-// needs it (each file is its own chunk; the offline single file carries them all). Messages are whole sentences
+// needs it, and only the parts the page shows (scripts/locale-parts.mjs: the shared part, plus the exercises' or the
+// labs' own section; each part of each language is its own chunk; the offline single file carries them all). Messages are whole sentences
 // with {{placeholders}}; plurals use i18next's _one/_other suffixes and the language's CLDR rules.
 import i18next from 'i18next';
 import { LANGUAGES, chooseLanguage, directionOf } from './languages.js';
 import { localizeDigits, setNumberLanguage, storedDigits } from './numerals.js';
 
-const MESSAGES = import.meta.glob('./locales/*.json', { import: 'default' });
+const PARTS = {
+  shared: import.meta.glob('./locales/*.json', { query: '?part=shared', import: 'default' }),
+  exercises: import.meta.glob('./locales/*.json', { query: '?part=exercises', import: 'default' }),
+  labs: import.meta.glob('./locales/*.json', { query: '?part=labs', import: 'default' }),
+};
 const STORED = 'attention-lab:language';
 
 function storedChoice() {
@@ -35,11 +40,13 @@ export function startLanguage(options) {
   return starting;
 }
 
-async function begin({ query = new URLSearchParams(location.search), browser = navigator.languages ?? [navigator.language] } = {}) {
+// page: the page's own section of the messages ('exercises', 'labs'), or none (the walkthrough)
+async function begin({ query = new URLSearchParams(location.search), browser = navigator.languages ?? [navigator.language], page = null } = {}) {
   // lang= in the query, or in the fragment (an exercise sheet's link: #set=…&seed=…&lang=de)
   const requested = query.get('lang') ?? new URLSearchParams(location.hash.replace(/^#/, '')).get('lang') ?? await packagedLanguage(query);
   const code = chooseLanguage({ requested, stored: storedChoice(), browser });
-  const messages = await MESSAGES[`./locales/${code}.json`]();
+  const parts = await Promise.all(['shared', page].filter(Boolean).map((part) => PARTS[part][`./locales/${code}.json`]()));
+  const messages = Object.assign({}, ...parts);
   await i18next.init({
     lng: code, fallbackLng: false, resources: { [code]: { translation: messages } },
     interpolation: { escapeValue: false }, // views set textContent, never innerHTML
@@ -68,8 +75,15 @@ export function onLanguage(fn) {
 /** The message `key` ("walkthrough.copyLink") with its {{params}} filled in; count picks the plural form. */
 // Numbers given as parameters are written as the language writes them (a decimal comma, Arabic-Indic digits when
 // chosen); `count` stays a number, since i18next picks the plural form from it.
+const plain = new Map(); // key → message without parameters (a page's language never changes without a reload)
 export function t(key, params) {
-  if (!params) return i18next.t(key);
+  if (!params) {
+    let text = plain.get(key);
+    if (text !== undefined) return text;
+    text = i18next.t(key);
+    if (i18next.isInitialized) plain.set(key, text);
+    return text;
+  }
   const shown = {};
   for (const [name, value] of Object.entries(params)) shown[name] = typeof value === 'number' && name !== 'count' ? localizeDigits(String(value)) : value;
   return i18next.t(key, shown);

@@ -32,7 +32,7 @@ function renderHeader() {
 }
 
 async function start() {
-  await startLanguage();
+  await startLanguage({ page: 'labs' });
   renderHeader();
   const main = document.getElementById('labs');
   const engine = await loadLabsEngine();

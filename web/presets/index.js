@@ -1,12 +1,12 @@
 // The built-in lessons, in the order of the lectures. Each is a plain lesson JSON file beside this one.
-import dog from './dog-ran-fast.json';
-import slideStep4 from './slide-step4.json';
-import toy from './toy-dk4.json';
-import lecture20 from './lecture20-seed20.json';
-import retrieval from './retrieval-toy.json';
-import jane from './jane-cinema.json';
-import raschka from './raschka-2024.json';
-import translation from './translation-decoder.json';
+import dog from './dog-ran-fast.json' with { type: 'json' };
+import slideStep4 from './slide-step4.json' with { type: 'json' };
+import toy from './toy-dk4.json' with { type: 'json' };
+import lecture20 from './lecture20-seed20.json' with { type: 'json' };
+import retrieval from './retrieval-toy.json' with { type: 'json' };
+import jane from './jane-cinema.json' with { type: 'json' };
+import raschka from './raschka-2024.json' with { type: 'json' };
+import translation from './translation-decoder.json' with { type: 'json' };
 
 export const PRESETS = [
   { id: 'lecture20-seed20', label: 'Lecture 20 NumPy script (seed 20)', lesson: lecture20 },

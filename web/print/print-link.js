@@ -70,8 +70,7 @@ export function installPrintLink({ linkOf = pageLink, titleOf = () => document.t
     const qr = /^https?:/.test(link) ? qrImage(link, QR_MM, t('print.qr')) : null;
     box.replaceChildren(...(qr ? [qr] : []), text);
   };
-  window.addEventListener('beforeprint', draw);
-  onLanguage(draw);
+  window.addEventListener('beforeprint', draw); // (not before: a QR code is 20 ms of a page's first load)
   return {
     suspend(on) { suspended = on; draw(); },
     refresh: draw,

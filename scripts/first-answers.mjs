@@ -1,0 +1,29 @@
+// The walkthrough draws its first lesson before its engine has loaded (web/page/engine-before-load.js): the engine's
+// answers to the calls that drawing makes for the default lesson — its schema, the empty link, the plan and the trace
+// — computed at build time by the same wasm module the page loads, and bundled as `virtual:first-answers`. The page
+// loads the engine once the lesson is drawn; every other call waits for it.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { typedToJson } from '../web/lib/typed-json.js';
+
+const ID = 'virtual:first-answers';
+const wasm = fileURLToPath(new URL('../build-wasm/wasm/attnlab_walkthrough.wasm', import.meta.url));
+
+export async function firstAnswers() {
+  const { loadEngine } = await import('../wasm/walkthrough-engine.js');
+  const { DEFAULT_PRESET } = await import('../web/presets/index.js');
+  const engine = await loadEngine({ wasmBinary: readFileSync(wasm) });
+  const lesson = structuredClone(DEFAULT_PRESET.lesson);
+  const calls = [['schema'], ['decodeFragment', ''], ['plan', lesson], ['trace', lesson]];
+  return calls.map(([name, ...args]) => [JSON.stringify([name, ...args]), engine[name](...args)]);
+}
+
+export const firstAnswersPlugin = {
+  name: 'attention-lab-first-answers',
+  resolveId: (id) => (id === ID ? `\0${ID}` : null),
+  async load(id) {
+    if (id !== `\0${ID}`) return null;
+    this.addWatchFile?.(wasm);
+    return `export default ${JSON.stringify(typedToJson(await firstAnswers()))};`;
+  },
+};
