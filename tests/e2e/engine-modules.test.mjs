@@ -1,9 +1,11 @@
 // Each page loads its own engine module and no other (wasm/CMakeLists.txt): the walkthrough the small
 // attnlab_walkthrough (no exercise generator, no labs), the exercises page attnlab_engine, the labs attnlab_labs —
-// each preloaded from the page's head, and each working there (the pages' own tests compute with them).
+// the exercises and the labs preload theirs from the page's head; the walkthrough draws its default lesson from the
+// engine's answers recorded at build time (scripts/first-answers.mjs) and fetches its module once the lesson is
+// drawn: the numbers drawn first are the engine's, and what a student does before the module arrives is done then.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, openPage, ready, waitForPage } from './helpers.mjs';
+import { startBrowser, openPage, ready, readCell, typeIntoCell, waitForPage } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -16,7 +18,7 @@ const PAGES = [
 ];
 
 for (const { path, module } of PAGES) {
-  test(`${path || 'the walkthrough'} preloads and fetches ${module}, and no other engine module`, async () => {
+  test(`${path || 'the walkthrough'} ${path ? 'preloads and ' : ''}fetches ${module}, and no other engine module`, async () => {
     const { page, problems } = await openPage(env, path);
     if (path) await waitForPage(page, () => document.documentElement.dataset.ready === 'true');
     else await ready(page);
@@ -25,7 +27,7 @@ for (const { path, module } of PAGES) {
       fetched: performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.wasm')),
     }));
     const named = (list) => list.map((u) => u.split('/').pop().replace(/-[\w-]+\.wasm$/, ''));
-    assert.deepEqual(named(preloaded), [module]);
+    assert.deepEqual(named(preloaded), path ? [module] : []);
     assert.deepEqual(named(fetched), [module]);
     assert.deepEqual(problems, []);
     await page.close();
@@ -48,4 +50,59 @@ test('the walkthrough\'s module leaves out the exercise generator and the comman
   assert.equal(sizes.length, 1);
   assert.ok(sizes[0] < exercises * 0.8, `the walkthrough's module (${sizes[0]} B) is well under the exercises page's (${exercises} B)`);
   await page.close();
+});
+
+// The walkthrough's wasm held back until the test lets it through: what the page shows and does before it arrives.
+async function withEngineHeld(run) {
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route(/attnlab_walkthrough-[\w-]+\.wasm$/, async (route) => { await held; await route.continue(); });
+  await page.addInitScript(() => new MutationObserver((_, observer) => { // what was fetched when the lesson was drawn
+    if (document.documentElement.dataset.drawn !== 'true') return;
+    window.fetchedWhenDrawn = performance.getEntriesByType('resource').map((e) => e.name);
+    observer.disconnect();
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-drawn'] }));
+  await page.goto(env.base);
+  await waitForPage(page, () => document.documentElement.dataset.drawn === 'true');
+  await run(page, release);
+  assert.deepEqual(problems, []);
+  await page.close();
+}
+const shown = (page, matrix) => page.evaluate((m) => [...document.querySelectorAll(`td[data-matrix="${m}"][data-head="0"]`)]
+  .map((td) => [td.dataset.row, td.dataset.col, td.dataset.value, td.textContent.trim()].join(' ')), matrix);
+
+test('the walkthrough draws its default lesson before its engine arrives: the engine\'s own numbers', async () => {
+  await withEngineHeld(async (page, release) => {
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.ready), undefined, 'the engine is held back');
+    const fetched = await page.evaluate(() => window.fetchedWhenDrawn);
+    assert.ok(fetched.some((n) => /\/en-[\w-]+\.js$/.test(n)), 'the words were fetched');
+    assert.deepEqual(fetched.filter((n) => /\.wasm$|attnlab_/.test(n)), [], 'no engine before the lesson is drawn');
+    const before = { X: await shown(page, 'X'), weights: await shown(page, 'weights'), Z: await shown(page, 'Z') };
+    assert.equal(before.weights.length, 16, 'the default lesson: 4 × 4 weights');
+    release();
+    await ready(page);
+    // the engine, loaded, computes the lesson again: every number drawn first is the one it computes
+    await page.evaluate(() => window.attentionLab.setLesson(window.attentionLab.getLesson()));
+    await page.evaluate(() => window.attentionLab.settled());
+    for (const m of ['X', 'weights', 'Z']) assert.deepEqual(await shown(page, m), before[m], m);
+    const trace = await page.evaluate(() => window.attentionLab.getTrace());
+    const weights = await page.evaluate(() => [...document.querySelectorAll('td[data-matrix="weights"][data-head="0"]')].map((td) => +td.dataset.value));
+    assert.deepEqual(weights, Array.from(trace.headTraces[0].weights.data));
+  });
+});
+
+test('an edit made before the walkthrough\'s engine arrives is computed when it does', async () => {
+  await withEngineHeld(async (page, release) => {
+    const weights = await shown(page, 'weights');
+    await typeIntoCell(page, 'X', 0, 0, '2.5');
+    release();
+    await ready(page);
+    await page.evaluate(() => window.attentionLab.settled());
+    assert.equal(await page.evaluate(() => window.attentionLab.getLesson().X?.[0]?.[0] ?? window.attentionLab.getTrace().X.data[0]), 2.5);
+    assert.equal((await readCell(page, 'X', 0, 0)).value, 2.5);
+    assert.notDeepEqual(await shown(page, 'weights'), weights, 'the weights follow the edit');
+  });
 });

@@ -156,6 +156,7 @@ export function createLinkSync({ engine, query, embed }) {
       store = theStore;
       controller = theController;
       store.subscribe(schedule);
+      schedule(); // the lesson already shown
       const follow = () => followUrl(onFollowed);
       window.addEventListener('popstate', follow);
       window.addEventListener('hashchange', follow);
