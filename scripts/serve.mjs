@@ -1,7 +1,9 @@
 // Serves dist/ on 127.0.0.1 (static files only, nothing leaves the machine) and prints the URL.
 //   node scripts/serve.mjs [--port N]   (default 8080; 0 picks a free port)
 // serve(port, root) serves another folder (the benchmark serves the repository).
+// Text and wasm are sent gzipped to a browser that accepts it, as any web host sends them.
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +16,9 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json',
 };
 
+const COMPRESSED = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.svg', '.txt', '.webmanifest']);
+const gzipped = new Map(); // file → {mtime, body}: each file compressed once while it is unchanged
+
 export function serve(port = 8080, root = dist) {
   const server = createServer(async (req, res) => {
     try {
@@ -21,8 +26,16 @@ export function serve(port = 8080, root = dist) {
       let file = normalize(join(root, path));
       if (!file.startsWith(root)) throw new Error('outside');
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+      const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache', vary: 'accept-encoding' };
+      let body;
+      if (COMPRESSED.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        const { mtimeMs } = await stat(file);
+        let kept = gzipped.get(file);
+        if (kept?.mtime !== mtimeMs) gzipped.set(file, (kept = { mtime: mtimeMs, body: gzipSync(await readFile(file), { level: 9 }) }));
+        body = kept.body;
+        headers['content-encoding'] = 'gzip';
+      } else body = await readFile(file);
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' });

@@ -69,20 +69,21 @@ async function boot() {
   };
   const draw = (state) => { const shown = controller.shown(); if (shown) page.render(state, shown.trace); };
   store.subscribe(draw);
+  const recovery = startCrashRecovery({ engine, store, controller });
 
   const first = await orLoaded(() => controller.tryLesson(store.get().lesson, { ...store.get() }));
   if (!first.ok) {
     store.set({ notice: t('walkthrough.notices.defaultShown') });
     controller.loadPreset(DEFAULT_PRESET.id, { keepNotice: true });
   }
-  document.documentElement.dataset.drawn = 'true';
+  if (controller.shown()) document.documentElement.dataset.drawn = 'true'; // (a big one: once the worker has it)
 
   await loaded();
   // the engine holds the lesson shown (what it explains, and what the first edit is compared with)
-  if (engine.traced !== controller.shown()?.lesson && !controller.shown()?.fromWorker) engine.trace(controller.shown().lesson);
+  const shown = controller.shown();
+  if (shown && !shown.fromWorker && engine.traced !== shown.lesson) engine.trace(shown.lesson);
   controller.onExplained(() => draw(store.get())); // the worker's arithmetic for the selected cell has arrived
   link.start(store, controller, { onFollowed: scrollToStep });
-  const recovery = startCrashRecovery({ engine, store, controller });
   installTestHooks({ engine, store, controller, link, dialogs, recovery, page });
   for (const f of line.splice(0)) f();
   draw(store.get());
@@ -97,6 +98,7 @@ async function boot() {
   }
   if (query.get('present') === '1' && !EMBED) controller.on.present(true); // a lecturer's bookmark opens on the projector view
   else scrollToStep(store.get().step);
+  document.documentElement.dataset.drawn = 'true';
   document.documentElement.dataset.ready = 'true';
 }
 

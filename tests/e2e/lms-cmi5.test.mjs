@@ -49,10 +49,14 @@ function startLrs() {
         return state.has(key) ? reply(200, JSON.parse(state.get(key))) : reply(404, {});
       }
       if (url.pathname === '/lrs/statements' && req.method === 'POST') {
-        const got = JSON.parse(body);
-        stored.push(...(Array.isArray(got) ? got : [got]));
+        const got = JSON.parse(body), list = Array.isArray(got) ? got : [got];
+        // as an LRS does (xAPI 1.0.3 §2.2): a statement id it already has is not stored again (a send that timed out
+        // after it was stored is sent again), and the same id with other content is a conflict
+        const known = (st) => stored.find((s) => s.id === st.id);
+        if (list.some((st) => known(st) && JSON.stringify(known(st)) !== JSON.stringify(st))) return reply(409, { error: 'id conflict' });
+        stored.push(...list.filter((st) => !known(st)));
         for (const [predicate, resolve] of arrivals) if (stored.some(predicate)) resolve();
-        return reply(200, (Array.isArray(got) ? got : [got]).map((s) => s.id));
+        return reply(200, list.map((st) => st.id));
       }
       return reply(404, {});
     });

@@ -14,11 +14,15 @@ export class EngineLoading extends Error {
 export function engineBeforeLoad(load, answers) {
   const recorded = new Map(answers);
   let real = null, loading = null, traced = null;
+  const crashListeners = []; // (told once the engine is there: nothing crashes before)
   const own = {
     /** Whether the engine itself answers now. */
     get loaded() { return real !== null; },
     /** Starts loading the engine (once); resolves when it answers. */
-    load: () => (loading ??= load().then((engine) => { real = engine; })),
+    load: () => (loading ??= load().then((engine) => {
+      for (const f of crashListeners) engine.onCrash(f);
+      real = engine;
+    })),
   };
   return new Proxy(own, {
     get(target, name) {
@@ -27,6 +31,7 @@ export function engineBeforeLoad(load, answers) {
       if (typeof name !== 'string' || name === 'then') return undefined; // (not a promise)
       if (name === 'crashed') return false;
       if (name === 'traced') return traced;
+      if (name === 'onCrash') return (f) => { crashListeners.push(f); };
       return (...args) => {
         const key = JSON.stringify([name, ...args]);
         if (!recorded.has(key)) throw new EngineLoading(name);
