@@ -75,18 +75,23 @@ export function onLanguage(fn) {
 /** The message `key` ("walkthrough.copyLink") with its {{params}} filled in; count picks the plural form. */
 // Numbers given as parameters are written as the language writes them (a decimal comma, Arabic-Indic digits when
 // chosen); `count` stays a number, since i18next picks the plural form from it.
-const plain = new Map(); // key → message without parameters (a page's language never changes without a reload)
+// Messages already made, by key and parameters: i18next takes tens of microseconds a message, and a repaint asks for
+// the same ones again (a heatmap's description of its focused cell). A page's language never changes without a
+// reload; the parameters' text is the key, so the cache is emptied when it grows large.
+const made = new Map();
 export function t(key, params) {
-  if (!params) {
-    let text = plain.get(key);
-    if (text !== undefined) return text;
-    text = i18next.t(key);
-    if (i18next.isInitialized) plain.set(key, text);
-    return text;
-  }
-  const shown = {};
-  for (const [name, value] of Object.entries(params)) shown[name] = typeof value === 'number' && name !== 'count' ? localizeDigits(String(value)) : value;
-  return i18next.t(key, shown);
+  const id = params ? `${key}\u0000${JSON.stringify(params)}` : key;
+  let text = made.get(id);
+  if (text !== undefined) return text;
+  if (params) {
+    const shown = {};
+    for (const [name, value] of Object.entries(params)) shown[name] = typeof value === 'number' && name !== 'count' ? localizeDigits(String(value)) : value;
+    text = i18next.t(key, shown);
+  } else text = i18next.t(key);
+  if (!i18next.isInitialized) return text;
+  if (made.size >= 4096) made.clear();
+  made.set(id, text);
+  return text;
 }
 export const language = () => i18next.language ?? 'en';
 export { LANGUAGES };
