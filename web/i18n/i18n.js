@@ -5,6 +5,7 @@
 import i18next from 'i18next';
 import { LANGUAGES, chooseLanguage, directionOf } from './languages.js';
 import { localizeDigits, setNumberLanguage, storedDigits } from './numerals.js';
+import { readPackageConfig } from '../lms/package-config.js';
 
 const PARTS = {
   shared: import.meta.glob('./locales/*.json', { query: '?part=shared', import: 'default' }),
@@ -61,7 +62,7 @@ async function begin({ query = new URLSearchParams(location.search), browser = n
 /** An LMS package (launched with ?lms=1) speaks the language it was made in: its lms-package.json says which. */
 async function packagedLanguage(query) {
   if (!query.has('lms')) return null;
-  try { return (await (await fetch('./lms-package.json')).json())?.lang ?? null; } catch { return null; }
+  try { return (await readPackageConfig())?.lang ?? null; } catch { return null; }
 }
 
 /**

@@ -5,7 +5,7 @@
 // the student: without an LMS, or when the LMS fails, the page works as always (answers in localStorage), says
 // plainly that the result is not recorded yet, and tries again with the next answer.
 import { learnerSeed } from './ids.js';
-import { PACKAGE_CONFIG } from './package.js';
+import { readPackageConfig } from './package-config.js';
 import { interactionOf, mergeProgress, outcome, packProgress, unpackProgress } from './runtime.js';
 import { findApi, ScormSession } from './scorm.js';
 import { Cmi5Session, launchParams, learnerIdOf } from './cmi5.js';
@@ -30,8 +30,7 @@ export async function startLms({ onStatus = () => {}, fallbackSeed }) {
   if (!launchedByLms()) return null;
   let config;
   try {
-    const r = await fetch(`./${PACKAGE_CONFIG}`);
-    config = await r.json();
+    config = await readPackageConfig();
     if (!config?.set?.text || !config.format) throw new Error('no set');
   } catch {
     return { source: null, seed: fallbackSeed, notices: [STATUS.badPackage], status: '' };

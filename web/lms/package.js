@@ -12,7 +12,8 @@ import { setIri } from './ids.js';
 import { LANGUAGES } from '../i18n/languages.js';
 
 export const FORMATS = ['scorm12', 'scorm2004', 'cmi5'];
-export const PACKAGE_CONFIG = 'lms-package.json';
+import { PACKAGE_CONFIG } from './package-config.js';
+export { PACKAGE_CONFIG };
 export const LAUNCH = 'exercises.html?lms=1';
 /** The launch URL of a package in `lang` (null: the learner's own language). */
 export const launchIn = (lang) => (lang ? `${LAUNCH}&lang=${encodeURIComponent(lang)}` : LAUNCH);

@@ -11,6 +11,7 @@ import { MATRICES } from '../registry.js';
 import { KV_CACHE_MAX_TOKENS } from '../views/kv-cache-view.js';
 import { selectionFits } from './selection.js';
 import { presentedStep } from '../views/present.js';
+import { t } from '../i18n/i18n.js';
 
 
 /**
@@ -85,10 +86,10 @@ export function createController({ engine, store, offThread }) {
       if (seq !== latest) return;
       if (r.ok) accept(lesson, r.trace, patch, true);
       else if (!shown) {
-        store.set({ busy: 0, notice: `The lesson could not be computed (${r.crashed ? r.message : r.problems[0]?.message}), so the default lesson is shown instead.` });
+        store.set({ busy: 0, notice: t('walkthrough.notices.defaultShown'), problems: r.problems ?? [] });
         loadPreset(DEFAULT_PRESET.id, { keepNotice: true });
       } else {
-        store.set({ busy: 0, notice: r.crashed ? `Computing that lesson stopped the engine (${r.message}); the lesson before it is kept.` : '', problems: r.problems ?? [] });
+        store.set({ busy: 0, notice: r.crashed ? t('walkthrough.notices.stoppedKept', { reason: r.message }) : '', problems: r.problems ?? [] });
       }
     });
     return { ok: true, pending: true };
