@@ -6,6 +6,7 @@ import i18next from 'i18next';
 import { LANGUAGES, chooseLanguage, directionOf } from './languages.js';
 import { localizeDigits, setNumberLanguage, storedDigits } from './numerals.js';
 import { readPackageConfig } from '../lms/package-config.js';
+import { fill } from './fill.js';
 
 const PARTS = {
   shared: import.meta.glob('./locales/*.json', { query: '?part=shared', import: 'default' }),
@@ -87,12 +88,20 @@ export function t(key, params) {
   if (params) {
     const shown = {};
     for (const [name, value] of Object.entries(params)) shown[name] = typeof value === 'number' && name !== 'count' ? localizeDigits(String(value)) : value;
-    text = i18next.t(key, shown);
+    text = filled(key, shown) ?? i18next.t(key, shown);
   } else text = i18next.t(key);
   if (!i18next.isInitialized) return text;
   if (made.size >= 4096) made.clear();
   made.set(id, text);
   return text;
 }
+// A message without a plural is filled in by fill() (web/i18n/fill.js); a plural, a missing message or parameter by
+// i18next.
+function filled(key, params) {
+  if ('count' in params || !i18next.isInitialized) return null;
+  const template = i18next.getResource(i18next.language, 'translation', key);
+  return typeof template === 'string' ? fill(template, params) : null;
+}
+
 export const language = () => i18next.language ?? 'en';
 export { LANGUAGES };
