@@ -160,6 +160,10 @@ export function createLinkSync({ engine, query, embed }) {
       const follow = () => followUrl(onFollowed);
       window.addEventListener('popstate', follow);
       window.addEventListener('hashchange', follow);
+      // The address bar holds a new fragment as soon as it is navigated to; the hashchange event comes tens of
+      // milliseconds later on a busy page. Where the Navigation API tells of the navigation, the link is followed
+      // then (the hashchange that follows finds it followed already).
+      globalThis.navigation?.addEventListener('navigate', (e) => { if (e.hashChange) queueMicrotask(follow); });
     },
     /** Characters of a link too large to hold the state shown (0 when it fits). */
     get tooLong() { return tooLong; },
