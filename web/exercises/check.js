@@ -3,7 +3,7 @@
 // (that is never a wrong answer and never an attempt); judge() compares it with the key and picks a hint.
 // Messages and hints are in the reader's language (say() keeps the English where no language was started).
 import { parseNumber } from '../numbers.js';
-import { localizeDigits } from '../i18n/numerals.js';
+import { listSeparator, localizeDigits } from '../i18n/numerals.js';
 import { choiceText, mistakeHint, say } from './words.js';
 
 const fmt = (v) => String(Number(v.toPrecision(4)));
@@ -193,7 +193,7 @@ export function describeAnswer(a, exercise) {
 /** The same, as the reader reads it: their numerals (a semicolon between numbers where the comma is the decimal
  * separator), a choice in their language. describeAnswer stays canonical for the LMS records (web/lms/runtime.js). */
 export function answerInWords(a, exercise) {
-  const sep = localizeDigits('0.5').includes(',') ? '; ' : ', ';
+  const sep = listSeparator();
   switch (a.type) {
     case 'number': return answerNumber(a.value);
     case 'vector': return a.values.map(answerNumber).join(sep);

@@ -4,12 +4,11 @@
 // (exercises.given.*), the numbers the reader's numerals (show()).
 import { esc, grid, show } from './grid.js';
 import { t } from '../i18n/i18n.js';
+import { listSeparator } from '../i18n/numerals.js';
 
 const fact = (k, v) => `<span class="fact"><span>${k}</span> <b>${v}</b></span>`;
 const dims = (n) => Array.from({ length: n }, (_, k) => `d${k + 1}`);
 const say = (key, params) => esc(t(`exercises.given.${key}`, params));
-// between numbers: a comma, or a semicolon where the comma is the decimal separator
-const separator = () => (show(0.5).includes(',') ? '; ' : ', ');
 
 export function conceptGivenHtml(ex) {
   const g = ex.given ?? {};
@@ -30,5 +29,5 @@ export function conceptGivenHtml(ex) {
   }
   // mask_purpose
   return grid([g.scaled, g.weights], { rowLabels: [t('exercises.given.scaledOf', { token: g.tokens[g.query] }), t('exercises.given.weights')], colLabels: g.tokens, caption: say('maskedRowCaption'), shape: false })
-    + `<p class="facts">${fact(say('query'), `“${esc(g.tokens[g.query])}”`)}${fact(say('hiddenKeys'), g.hidden.map((k) => `“${esc(g.tokens[k])}”`).join(', '))}${fact(say('weights'), g.weights.map((w) => show(w)).join(separator()))}</p>`;
+    + `<p class="facts">${fact(say('query'), `“${esc(g.tokens[g.query])}”`)}${fact(say('hiddenKeys'), g.hidden.map((k) => `“${esc(g.tokens[k])}”`).join(', '))}${fact(say('weights'), g.weights.map((w) => show(w)).join(listSeparator()))}</p>`;
 }

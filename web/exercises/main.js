@@ -18,6 +18,7 @@ import { downloadHtml, wireDownload } from '../lms/download.js';
 import { finishHtml, gradeHtml, wireFinish, wireGrade } from '../lms/results-ui.js';
 import { problemHtml } from '../i18n/problem-text.js';
 import { language, startLanguage, t } from '../i18n/i18n.js';
+import { listSeparator } from '../i18n/numerals.js';
 import { addressIn, languagePicker } from '../i18n/language-picker.js';
 import { choiceText, kindTitle, messageHtml, promptText, setLabel, setTitle, solutionTexts } from './words.js';
 
@@ -676,7 +677,7 @@ function paintCard(li, ex, fresh = false) {
 
 function correctNote(ex) {
   const a = ex.answer;
-  const list = (values) => values.map((v) => show(v, 4)).join(show(0.5).includes(',') ? '; ' : ', ');
+  const list = (values) => values.map((v) => show(v, 4)).join(listSeparator());
   if (a.type === 'number') return t('exercises.feedback.exactValue', { value: show(a.value, 6) });
   if (a.type === 'vector') return t('exercises.feedback.exactlyVector', { values: list(a.values) });
   if (a.type === 'mask') return t('exercises.feedback.exactlyMask', { values: list(a.weights) });
@@ -733,7 +734,7 @@ function offerReturn() {
   if (!lms?.returnURL || returnOffered) return;
   returnOffered = true;
   const finish = app.querySelector('.ex-finish');
-  finish.insertAdjacentHTML('beforeend', '<p><button type="button" class="return-course">Finish and return to your course</button></p>');
+  finish.insertAdjacentHTML('beforeend', `<p><button type="button" class="return-course">${esc(t('lms.finish.returnToCourse'))}</button></p>`);
   finish.querySelector('.return-course').addEventListener('click', () => lms.finish({ leave: true }));
 }
 function inLms() {

@@ -4,7 +4,7 @@
 // sentence, writing the numbers as the engine's English does (4 decimals) in the reader's numerals. No DOM here,
 // and i18next's own instance (the one web/i18n/i18n.js starts), so Node can import it (the print test does).
 import i18next from 'i18next';
-import { localizeDigits } from '../i18n/numerals.js';
+import { listSeparator, localizeDigits } from '../i18n/numerals.js';
 import { escapeHtml as esc } from '../lib/escape.js';
 
 const t = (key, params) => i18next.t(key, params);
@@ -33,7 +33,7 @@ export function numberText(v) {
 /** A list of numbers: commas between them, or semicolons where the comma is the decimal separator. */
 export function listText(values) {
   const texts = values.map((v) => (typeof v === 'number' ? numberText(v) : String(v)));
-  return texts.join(localizeDigits('0.5').includes(',') ? '; ' : ', ');
+  return texts.join(listSeparator());
 }
 
 // A token inside a sentence, isolated (U+2068 … U+2069) as the engine's English isolates it: a right-to-left

@@ -45,6 +45,9 @@ export function localizeDigits(text, { language = current.language, arabicDigits
   return s;
 }
 
+/** Between the numbers of a list: a comma, or a semicolon where the comma is the decimal separator. */
+export const listSeparator = () => (DECIMAL_COMMA.has(current.language) ? '; ' : ', ');
+
 /**
  * A number typed in any of the forms a reader of our languages may use, in canonical form: Arabic-Indic and
  * Eastern Arabic-Indic (Persian) digits, full-width digits (Chinese input methods), the Arabic decimal
