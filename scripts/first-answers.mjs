@@ -10,9 +10,11 @@ const ID = 'virtual:first-answers';
 const wasm = fileURLToPath(new URL('../build-wasm/wasm/attnlab_walkthrough.wasm', import.meta.url));
 
 export async function firstAnswers() {
-  const { loadEngine } = await import('../wasm/walkthrough-engine.js');
+  const { engineLoader } = await import('../wasm/engine-core.js');
+  const { default: createModule } = await import('../build-wasm/wasm/attnlab_walkthrough.mjs');
   const { DEFAULT_PRESET } = await import('../web/presets/index.js');
-  const engine = await loadEngine({ wasmBinary: readFileSync(wasm) });
+  // a fresh instance of the module as built now (a dev server asks again after a rebuild)
+  const engine = await engineLoader(createModule)({ wasmBinary: readFileSync(wasm) });
   const lesson = structuredClone(DEFAULT_PRESET.lesson);
   const calls = [['schema'], ['decodeFragment', ''], ['plan', lesson], ['trace', lesson]];
   return calls.map(([name, ...args]) => [JSON.stringify([name, ...args]), engine[name](...args)]);

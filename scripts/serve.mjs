@@ -3,7 +3,8 @@
 // serve(port, root) serves another folder (the benchmark serves the repository).
 // Text and wasm are sent gzipped to a browser that accepts it, as any web host sends them.
 import { createServer } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,12 @@ const TYPES = {
 
 const COMPRESSED = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.svg', '.txt', '.webmanifest']);
 const gzipped = new Map(); // file → {mtime, body}: each file compressed once while it is unchanged
+const gzipped9 = promisify(gzip);
+// gzip named in Accept-Encoding, and not refused with q=0
+const acceptsGzip = (header = '') => header.split(',').some((part) => {
+  const [coding, ...options] = part.trim().split(';').map((x) => x.trim());
+  return coding === 'gzip' && !options.some((o) => /^q=0(\.0*)?$/.test(o));
+});
 
 export function serve(port = 8080, root = dist) {
   const server = createServer(async (req, res) => {
@@ -28,10 +35,10 @@ export function serve(port = 8080, root = dist) {
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache', vary: 'accept-encoding' };
       let body;
-      if (COMPRESSED.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+      if (COMPRESSED.has(extname(file)) && acceptsGzip(req.headers['accept-encoding'])) {
         const { mtimeMs } = await stat(file);
         let kept = gzipped.get(file);
-        if (kept?.mtime !== mtimeMs) gzipped.set(file, (kept = { mtime: mtimeMs, body: gzipSync(await readFile(file), { level: 9 }) }));
+        if (kept?.mtime !== mtimeMs) gzipped.set(file, (kept = { mtime: mtimeMs, body: await gzipped9(await readFile(file), { level: 9 }) }));
         body = kept.body;
         headers['content-encoding'] = 'gzip';
       } else body = await readFile(file);

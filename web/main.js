@@ -24,12 +24,25 @@ const EMBED = query.has('embed') && query.get('embed') !== '0';
 if (EMBED) document.documentElement.dataset.embed = 'true';
 if (['dark', 'light'].includes(query.get('theme'))) document.documentElement.dataset.theme = query.get('theme');
 
-// Calls a handler once the engine answers; until then it waits in line (the views see "on its way").
+// A handler run now; one that needs the engine before it has arrived waits in line, and the views see "on its way".
 function afterLoad(engine, line, handlers, whileLoading) {
   return Object.fromEntries(Object.entries(handlers).map(([name, f]) => [name, (...args) => {
     if (engine.loaded) return f(...args);
+    try {
+      return f(...args);
+    } catch (err) {
+      if (!(err instanceof EngineLoading)) throw err;
+      line.push(() => f(...args));
+      return whileLoading;
+    }
+  }]));
+}
+// A handler that waits for the engine (a dialog: it may need it after it opened).
+function whenLoaded(engine, line, handlers) {
+  return Object.fromEntries(Object.entries(handlers).map(([name, f]) => [name, (...args) => {
+    if (engine.loaded) return f(...args);
     line.push(() => f(...args));
-    return whileLoading;
+    return undefined;
   }]));
 }
 
@@ -39,6 +52,8 @@ async function boot() {
   // lesson is drawn — the default lesson is drawn from the engine's answers recorded at build time
   const speaking = startLanguage({ query });
   const engine = engineBeforeLoad(() => loadEngine(), typedFromJson(FIRST_ANSWERS));
+  // a link or another preset needs the engine to be drawn: it loads beside the words (else once the lesson is drawn)
+  if (location.hash.length > 1 || query.has('preset') || EMBED) engine.load().catch(() => {});
   const loaded = () => engine.load().catch((err) => {
     app.replaceChildren(Object.assign(document.createElement('p'), { className: 'fatal', textContent: t('walkthrough.engineFailed', { message: err.message }) }));
     throw err;
@@ -61,7 +76,7 @@ async function boot() {
     instructor, schema: engine.schema(),
     on: afterLoad(engine, line, controller.on, { ok: true, pending: true }),
     explain: afterLoad(engine, [], controller.explain, { pending: true }), // (drawn again once loaded)
-    ...afterLoad(engine, line, { copyLink: dialogs.copyLink, openExport: dialogs.openExport, openEmbed: dialogs.openEmbed }),
+    ...whenLoaded(engine, line, { copyLink: dialogs.copyLink, openExport: dialogs.openExport, openEmbed: dialogs.openEmbed }),
     shareLink: () => loaded().then(() => link.shareLink()),
   });
   const scrollToStep = (step) => {
@@ -76,7 +91,17 @@ async function boot() {
     store.set({ notice: t('walkthrough.notices.defaultShown') });
     controller.loadPreset(DEFAULT_PRESET.id, { keepNotice: true });
   }
-  if (controller.shown()) document.documentElement.dataset.drawn = 'true'; // (a big one: once the worker has it)
+  // the step a link or bookmark opens on, or the projector's view: as soon as the lesson is drawn (a big one: once the
+  // worker has it)
+  let arrived = false;
+  const arrive = () => {
+    if (arrived) return;
+    arrived = true;
+    if (query.get('present') === '1' && !EMBED) controller.on.present(true);
+    else scrollToStep(store.get().step);
+    document.documentElement.dataset.drawn = 'true';
+  };
+  if (controller.shown()) arrive();
 
   await loaded();
   // the engine holds the lesson shown (what it explains, and what the first edit is compared with)
@@ -96,9 +121,7 @@ async function boot() {
       getState: async () => ({ state: window.attentionLab.getState(), link: await link.shareLink() }),
     });
   }
-  if (query.get('present') === '1' && !EMBED) controller.on.present(true); // a lecturer's bookmark opens on the projector view
-  else scrollToStep(store.get().step);
-  document.documentElement.dataset.drawn = 'true';
+  arrive();
   document.documentElement.dataset.ready = 'true';
 }
 

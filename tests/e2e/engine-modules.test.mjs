@@ -5,7 +5,7 @@
 // drawn: the numbers drawn first are the engine's, and what a student does before the module arrives is done then.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, openPage, ready, readCell, typeIntoCell, waitForPage } from './helpers.mjs';
+import { startBrowser, openPage, choosePreset, ready, readCell, typeIntoCell, waitForPage } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -104,5 +104,27 @@ test('an edit made before the walkthrough\'s engine arrives is computed when it 
     assert.equal(await page.evaluate(() => window.attentionLab.getLesson().X?.[0]?.[0] ?? window.attentionLab.getTrace().X.data[0]), 2.5);
     assert.equal((await readCell(page, 'X', 0, 0)).value, 2.5);
     assert.notDeepEqual(await shown(page, 'weights'), weights, 'the weights follow the edit');
+  });
+});
+
+test('a link navigated to before the walkthrough\'s engine arrives is followed when it does, and stays in the address bar', async () => {
+  // the link of another lesson, as the page writes it
+  const { page: other } = await openPage(env, '');
+  await ready(other);
+  await choosePreset(other, 'jane-cinema');
+  await other.evaluate(() => window.attentionLab.settled());
+  const hash = new URL(await other.evaluate(() => window.attentionLab.shareLink())).hash;
+  const tokens = await other.evaluate(() => window.attentionLab.getTrace().tokens);
+  await other.close();
+  await withEngineHeld(async (page, release) => {
+    const first = await page.evaluate(() => [...document.querySelectorAll('.heatmap[data-matrix="X"] tbody th')].map((th) => th.textContent));
+    assert.notDeepEqual(first, tokens, 'the default lesson is another one');
+    await page.evaluate((h) => { location.hash = h; }, hash);
+    release();
+    await ready(page);
+    await page.evaluate(() => window.attentionLab.settled());
+    assert.deepEqual(await page.evaluate(() => window.attentionLab.getTrace().tokens), tokens, 'the lesson of the link is shown');
+    await page.evaluate(() => window.attentionLab.shareLink());
+    assert.equal(await page.evaluate(() => location.hash), hash, 'the address bar keeps the link');
   });
 });

@@ -33,7 +33,9 @@ test('fill() writes every message of every language as i18next does', async () =
   assert.ok(checked > 1000, `${checked} messages`);
 });
 
-test('fill() leaves a message with a missing value to i18next', () => {
+test('fill() leaves a message with a missing, null or undefined value to i18next', () => {
   assert.equal(fill('{{a}} and {{b}}', { a: 1 }), null);
+  assert.equal(fill('{{a}}', { a: undefined }), null);
+  assert.equal(fill('{{a}}', { a: null }), null);
   assert.equal(fill('no placeholder', {}), 'no placeholder');
 });

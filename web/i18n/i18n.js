@@ -81,16 +81,18 @@ export function onLanguage(fn) {
 // the same ones again (a heatmap's description of its focused cell). A page's language never changes without a
 // reload; the parameters' text is the key, so the cache is emptied when it grows large.
 const made = new Map();
+// (only strings and finite numbers make a key: JSON writes NaN, ±Infinity and null alike and drops undefined)
+const keyable = (params) => Object.values(params).every((v) => typeof v === 'string' || Number.isFinite(v));
 export function t(key, params) {
-  const id = params ? `${key}\u0000${JSON.stringify(params)}` : key;
-  let text = made.get(id);
+  const id = !params ? key : keyable(params) ? `${key}\u0000${JSON.stringify(params)}` : null;
+  let text = id === null ? undefined : made.get(id);
   if (text !== undefined) return text;
   if (params) {
     const shown = {};
     for (const [name, value] of Object.entries(params)) shown[name] = typeof value === 'number' && name !== 'count' ? localizeDigits(String(value)) : value;
     text = filled(key, shown) ?? i18next.t(key, shown);
   } else text = i18next.t(key);
-  if (!i18next.isInitialized) return text;
+  if (!i18next.isInitialized || id === null) return text;
   if (made.size >= 4096) made.clear();
   made.set(id, text);
   return text;

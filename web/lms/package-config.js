@@ -4,5 +4,10 @@ export const PACKAGE_CONFIG = 'lms-package.json';
 
 let reading = null;
 export function readPackageConfig() {
-  return (reading ??= fetch(`./${PACKAGE_CONFIG}`).then((r) => r.json()));
+  reading ??= fetch(`./${PACKAGE_CONFIG}`).then((r) => {
+    if (!r.ok) throw new Error(`${PACKAGE_CONFIG}: ${r.status}`);
+    return r.json();
+  });
+  reading.catch(() => { reading = null; }); // (a failed read is tried again by the next caller)
+  return reading;
 }

@@ -156,13 +156,14 @@ export function createLinkSync({ engine, query, embed }) {
       store = theStore;
       controller = theController;
       store.subscribe(schedule);
-      schedule(); // the lesson already shown
       const follow = () => followUrl(onFollowed);
+      // the address bar moved on while the page was starting (Back, an edited link): that link; else the lesson shown
+      if (location.hash !== lastHash) follow(); else schedule();
       window.addEventListener('popstate', follow);
       window.addEventListener('hashchange', follow);
-      // The address bar holds a new fragment as soon as it is navigated to; the hashchange event comes tens of
-      // milliseconds later on a busy page. Where the Navigation API tells of the navigation, the link is followed
-      // then (the hashchange that follows finds it followed already).
+      // A fragment navigated to from a script is in the address bar at once, but the hashchange event comes tens of
+      // milliseconds later on a busy page. Where the Navigation API tells of a navigation, the link is followed once
+      // the address bar holds it (for the browser's own navigations that is later: hashchange and popstate follow them).
       globalThis.navigation?.addEventListener('navigate', (e) => { if (e.hashChange) queueMicrotask(follow); });
     },
     /** Characters of a link too large to hold the state shown (0 when it fits). */
