@@ -25,17 +25,22 @@ export function cellSize(rows, cols) {
 }
 
 /** Fills one axis with `names`, each `cell` CSS pixels along `side`; → the names' extent (CSS), or null when hidden. */
+// The axis's names, one div each, made in place: a new lesson of n − 1 tokens changes a label or removes one, where
+// making them all again cost several milliseconds at 128 tokens. Their size is the container's (--cell, --axis-font).
 function axis(el, names, cell, side) {
   const show = Boolean(names) && cell >= 9;
   el.hidden = !show;
-  if (!show) { el.replaceChildren(); return null; }
-  const size = `${Math.min(12, cell - 1)}px`, extent = `${Math.min(10, Math.max(...names.map((t) => String(t).length)))}ch`;
-  el.replaceChildren(...names.map((name) => {
-    const div = document.createElement('div');
-    div.textContent = name;
-    Object.assign(div.style, { [side]: `${cell}px`, lineHeight: `${cell}px`, fontSize: size });
-    return div;
-  }));
+  if (!show) { if (el.firstChild) el.replaceChildren(); return null; }
+  const extent = `${Math.min(10, Math.max(...names.map((t) => String(t).length)))}ch`;
+  el.style.setProperty('--cell', `${cell}px`);
+  el.style.setProperty('--axis-font', `${Math.min(12, cell - 1)}px`);
+  const divs = el.children;
+  while (divs.length > names.length) el.lastElementChild.remove();
+  while (divs.length < names.length) el.append(document.createElement('div'));
+  for (let k = 0; k < names.length; k++) {
+    const text = String(names[k]);
+    if (divs[k].textContent !== text) divs[k].textContent = text;
+  }
   el.style[side === 'height' ? 'width' : 'height'] = extent;
   return extent;
 }
