@@ -125,9 +125,9 @@ export function createLinkSync({ engine, query, embed }) {
   async function followUrl(onFollowed) {
     if (location.hash === lastHash) return;
     const target = location.hash;
-    const d = await decodeFragment(target, engine);
-    if (location.hash !== target) return;
-    const { state, notice } = acceptDecoded(engine, d, 'newLink');
+    // (decoded at once: a link's decoding is synchronous, and an await here let the browser's own navigation work
+    // run first, about 6 ms)
+    const { state, notice } = acceptDecoded(engine, decodeFragment(target, engine), 'newLink');
     if (!state) { if (notice) store.set({ notice }); return; }
     lastHash = target;
     // (the notice is cleared with the lesson, in one render; a lesson refused keeps it and the old lesson)
