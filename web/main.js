@@ -51,6 +51,7 @@ async function boot() {
   // the language's messages load first (only the chosen language's file is fetched); the engine once the first
   // lesson is drawn — the default lesson is drawn from the engine's answers recorded at build time
   const speaking = startLanguage({ query });
+  speaking.then(() => { const loading = app.querySelector('.loading'); if (loading) loading.textContent = t('walkthrough.loading'); }, () => {});
   const engine = engineBeforeLoad(() => loadEngine(), typedFromJson(FIRST_ANSWERS));
   // a link or another preset needs the engine to be drawn: it loads beside the words (else once the lesson is drawn)
   if (location.hash.length > 1 || query.has('preset') || EMBED) engine.load().catch(() => {});
