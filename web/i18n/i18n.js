@@ -1,7 +1,8 @@
 // The pages' words: i18next with one message file per language (locales/<code>.json), loaded when the page
 // needs it, and only the parts the page shows (scripts/locale-parts.mjs: the shared part, plus the exercises' or the
-// labs' own section; each part of each language is its own chunk; the offline single file carries them all). Messages are whole sentences
-// with {{placeholders}}; plurals use i18next's _one/_other suffixes and the language's CLDR rules.
+// labs' own section; each part of each language is its own chunk; the offline single file carries them all).
+// Messages are whole sentences with {{placeholders}}; plurals use i18next's _one/_other suffixes and the language's
+// CLDR rules.
 import i18next from 'i18next';
 import { LANGUAGES, chooseLanguage, directionOf } from './languages.js';
 import { localizeDigits, setNumberLanguage, storedDigits } from './numerals.js';
@@ -74,15 +75,16 @@ export function onLanguage(fn) {
   started.then(() => fn(), () => {}); // (started adopts the boot's promise: it settles when the messages are in)
 }
 
-/** The message `key` ("walkthrough.copyLink") with its {{params}} filled in; count picks the plural form. */
-// Numbers given as parameters are written as the language writes them (a decimal comma, Arabic-Indic digits when
-// chosen); `count` stays a number, since i18next picks the plural form from it.
 // Messages already made, by key and parameters: i18next takes tens of microseconds a message, and a repaint asks for
 // the same ones again (a heatmap's description of its focused cell). A page's language never changes without a
 // reload; the parameters' text is the key, so the cache is emptied when it grows large.
 const made = new Map();
 // (only strings and finite numbers make a key: JSON writes NaN, ±Infinity and null alike and drops undefined)
 const keyable = (params) => Object.values(params).every((v) => typeof v === 'string' || Number.isFinite(v));
+
+/** The message `key` ("walkthrough.copyLink") with its {{params}} filled in; count picks the plural form. */
+// Numbers given as parameters are written as the language writes them (a decimal comma, Arabic-Indic digits when
+// chosen); `count` stays a number, since i18next picks the plural form from it.
 export function t(key, params) {
   const id = !params ? key : keyable(params) ? `${key}\u0000${JSON.stringify(params)}` : null;
   let text = id === null ? undefined : made.get(id);

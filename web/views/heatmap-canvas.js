@@ -25,8 +25,8 @@ export function cellSize(rows, cols) {
 }
 
 /** Fills one axis with `names`, each `cell` CSS pixels along `side`; → the names' extent (CSS), or null when hidden. */
-// The axis's names, one div each, made in place: a new lesson of n − 1 tokens changes a label or removes one, where
-// making them all again cost several milliseconds at 128 tokens. Their size is the container's (--cell, --axis-font).
+// One div a name, kept from one lesson to the next (a lesson of n − 1 tokens changes a name or removes one; making
+// them all again cost milliseconds at 128 tokens); their size is the container's (--cell, --axis-font).
 function axis(el, names, cell, side) {
   const show = Boolean(names) && cell >= 9;
   el.hidden = !show;
