@@ -57,16 +57,19 @@ async function withEngineHeld(run) {
   const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
-  let release;
+  let release, requested;
   const held = new Promise((r) => { release = r; });
-  await page.route(/attnlab_walkthrough-[\w-]+\.wasm$/, async (route) => { await held; await route.continue(); });
+  const asked = new Promise((r) => { requested = r; });
+  await page.route(/attnlab_walkthrough-[\w-]+\.wasm$/, async (route) => { requested(); await held; await route.continue(); });
   await page.addInitScript(() => new MutationObserver((_, observer) => { // what was fetched when the lesson was drawn
     if (document.documentElement.dataset.drawn !== 'true') return;
     window.fetchedWhenDrawn = performance.getEntriesByType('resource').map((e) => e.name);
     observer.disconnect();
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-drawn'] }));
   await page.goto(env.base);
-  await waitForPage(page, () => document.documentElement.dataset.drawn === 'true');
+  // the lesson drawn, or the engine asked for first (a page that drew nothing before its engine would stop there)
+  await Promise.race([waitForPage(page, () => document.documentElement.dataset.drawn === 'true'), asked]);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.drawn), 'true', 'the lesson is drawn before the engine is asked for');
   await run(page, release);
   assert.deepEqual(problems, []);
   await page.close();
