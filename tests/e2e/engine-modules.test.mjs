@@ -54,7 +54,8 @@ test('the walkthrough\'s module leaves out the exercise generator and the comman
 
 // The walkthrough's wasm held back until the test lets it through: what the page shows and does before it arrives.
 async function withEngineHeld(run) {
-  const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // (no service worker: one that has saved this build serves the wasm from its cache, past the test's hold)
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
   let release, requested;
