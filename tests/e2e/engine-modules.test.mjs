@@ -54,13 +54,14 @@ test('the walkthrough\'s module leaves out the exercise generator and the comman
 
 // The walkthrough's wasm held back until the test lets it through: what the page shows and does before it arrives.
 async function withEngineHeld(run) {
-  // (no service worker: one that has saved this build serves the wasm from its cache, past the test's hold)
-  const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 900 } });
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
   let release, requested;
   const held = new Promise((r) => { release = r; });
   const asked = new Promise((r) => { requested = r; });
+  // no service worker: one that has saved this build would serve the wasm from its cache, past the hold
+  await page.addInitScript(() => { navigator.serviceWorker.register = () => Promise.reject(new Error('held by the test')); });
   await page.route(/attnlab_walkthrough-[\w-]+\.wasm$/, async (route) => { requested(); await held; await route.continue(); });
   await page.addInitScript(() => new MutationObserver((_, observer) => { // what was fetched when the lesson was drawn
     if (document.documentElement.dataset.drawn !== 'true') return;
