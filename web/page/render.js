@@ -13,7 +13,7 @@ import { Toolbar } from '../views/toolbar.js';
 import { HeaderControls } from '../views/controls.js';
 import { Inspector } from '../views/inspector.js';
 import { Walkthrough, unownedProblems } from '../views/walkthrough.js';
-import { setHtml } from '../views/dom.js';
+import { setAttr, setHtml, setProp } from '../views/dom.js';
 import { language, t } from '../i18n/i18n.js';
 import { localizeDigits } from '../i18n/numerals.js';
 import { problemHtml, problemText } from '../i18n/problem-text.js';
@@ -104,16 +104,16 @@ export function createPage(app, handlers) {
     const preset = presetById(state.preset);
     const departed = departureFrom(preset, lesson);
     header.update({ sentence: lesson.sentence ?? trace.tokens.join(' '), preset: departed ? null : state.preset, seed: lesson.init?.seed ?? (lesson.init ? 0 : null), from: departed ? t(`presets.${state.preset}.label`) : null });
-    header.sentence.disabled = locked('sentence');
-    header.preset.disabled = locked('sentence');
-    if (locked('seed')) { header.seed.disabled = true; header.addSeed.disabled = true; } else header.addSeed.disabled = false;
+    setProp(header.sentence, 'disabled', locked('sentence'));
+    setProp(header.preset, 'disabled', locked('sentence'));
+    if (locked('seed')) { header.seed.disabled = true; header.addSeed.disabled = true; } else setProp(header.addSeed, 'disabled', false);
     let number = 0;
     for (const s of STEPS) {
       const link = app.querySelector(`.step-nav a[data-step="${s.id}"]`);
       const applies = stepApplies(s, trace);
-      link.hidden = !applies || state.hidden.includes(s.id);
-      if (applies) link.querySelector('b').textContent = String(++number);
-      if (s.id === state.step) link.setAttribute('aria-current', 'step'); else link.removeAttribute('aria-current');
+      setProp(link, 'hidden', !applies || state.hidden.includes(s.id));
+      if (applies) setProp(link.querySelector('b'), 'textContent', String(++number));
+      setAttr(link, 'aria-current', s.id === state.step ? 'step' : null);
     }
     toolbar.update(state);
     // after an edit: which steps it changed, marked on their pills and cards, each a link to its step
@@ -125,12 +125,12 @@ export function createPage(app, handlers) {
       walkthrough.cards[s.id].el.classList.toggle('changed', hit);
     }
     const marks = part('.changed-marks');
-    marks.hidden = changed.length === 0;
+    setProp(marks, 'hidden', changed.length === 0);
     setHtml(marks, changed.length ? t('walkthrough.changed', { matrices: changed.map((m) => escapeHtml(m)).join(', '), steps: changedSteps.map((s) => `<a href="#step-${s.id}" data-step="${s.id}">${escapeHtml(t(`steps.${s.id}.title`))}</a>`).join(' ') }) : '');
     // presentation mode: the one step shown, from its top (a new step starts a new screen)
     const step = state.presenting ? presentedStep(state, trace) : null;
-    document.documentElement.dataset.present = String(state.presenting);
-    document.documentElement.dataset.presentExplain = String(state.presenting && state.presentExplain);
+    setAttr(document.documentElement, 'data-present', String(state.presenting));
+    setAttr(document.documentElement, 'data-present-explain', String(state.presenting && state.presentExplain));
     for (const s of STEPS) walkthrough.cards[s.id].el.classList.toggle('presented', s.id === step);
     if (step && step !== presented) window.scrollTo({ top: 0, behavior: 'instant' });
     presented = step;
@@ -143,13 +143,13 @@ export function createPage(app, handlers) {
       document.documentElement.dataset.busy = String(Boolean(state.busy));
     }
     const rest = unownedProblems(state.problems);
-    part('.problems.global').hidden = rest.length === 0;
+    setProp(part('.problems.global'), 'hidden', rest.length === 0);
     setHtml(part('.problems.global'), rest.map((p) => `<p>${problemHtml(p)}</p>`).join(''));
-    part('.notice').hidden = !state.notice;
-    part('.notice').textContent = state.notice;
+    setProp(part('.notice'), 'hidden', !state.notice);
+    setProp(part('.notice'), 'textContent', state.notice);
     const about = part('.about');
-    about.hidden = !(lesson.title || lesson.note || departed);
-    about.dataset.from = departed ? state.preset : '';
+    setProp(about, 'hidden', !(lesson.title || lesson.note || departed));
+    setAttr(about, 'data-from', departed ? state.preset : '');
     // a changed preset: its title and note were written for numbers no longer shown, so they are named as its origin
     // (a preset's title and note are the page's language's; a lesson's own, from a link or a file, are its author's)
     const fromPreset = !departed && preset && state.preset === preset.id;
@@ -157,10 +157,9 @@ export function createPage(app, handlers) {
       : fromPreset && lesson.title ? t(`presets.${preset.id}.title`) : lesson.title;
     const text = departed ? t('walkthrough.departed.text', { changes: listOf(departed.parts.map((c) => t(`walkthrough.departed.change.${c.kind}`, { from: c.from, to: c.to }))) })
       : fromPreset && lesson.note ? t(`presets.${preset.id}.note`) : lesson.note;
-    about.replaceChildren(...(title ? [Object.assign(document.createElement('h2'), { textContent: title })] : []),
-      ...(text ? [Object.assign(document.createElement('p'), { textContent: text })] : []));
-    part('.instructor-note').hidden = !state.note;
-    part('.instructor-note').textContent = state.note;
+    setHtml(about, (title ? `<h2>${escapeHtml(title)}</h2>` : '') + (text ? `<p>${escapeHtml(text)}</p>` : ''));
+    setProp(part('.instructor-note'), 'hidden', !state.note);
+    setProp(part('.instructor-note'), 'textContent', state.note);
 
     const n = trace.tokens.length;
     const pendingFrom = trace.mask === 'causal' && state.reveal !== null && state.reveal < n ? state.reveal : null;

@@ -3,6 +3,7 @@
 import { isStartToken } from '../start-token.js';
 import { escapeHtml } from '../lib/escape.js';
 import { landOn } from './land.js';
+import { setAttr, setProp } from './dom.js';
 import { SINGLE_FILE } from '../version.js';
 import { t } from '../i18n/i18n.js';
 import { languagePicker, withLanguage } from '../i18n/language-picker.js';
@@ -86,12 +87,12 @@ export class HeaderControls {
     if (own.textContent !== ownText) own.textContent = ownText;
     this.preset.value = preset ?? '';
     const seeded = seed !== null && seed !== undefined;
-    this.seed.disabled = !seeded;
+    setProp(this.seed, 'disabled', !seeded);
     if (document.activeElement !== this.seed) this.seed.value = seeded ? String(seed) : '';
-    this.seed.placeholder = seeded ? '' : t('walkthrough.header.seedNone');
-    this.seed.title = seeded ? t('walkthrough.header.seedTitle') : t('walkthrough.header.seedLiteral');
-    this.addSeed.hidden = seeded;
-    this.sentence.setAttribute('aria-invalid', sentenceProblem ? 'true' : 'false');
+    setProp(this.seed, 'placeholder', seeded ? '' : t('walkthrough.header.seedNone'));
+    setProp(this.seed, 'title', seeded ? t('walkthrough.header.seedTitle') : t('walkthrough.header.seedLiteral'));
+    setProp(this.addSeed, 'hidden', seeded);
+    setAttr(this.sentence, 'aria-invalid', sentenceProblem ? 'true' : 'false');
     if (sentenceProblem !== undefined) this.showProblem(sentenceProblem ?? '');
   }
 }
@@ -187,11 +188,11 @@ export class MaskControl {
     this.reveal = reveal;
     this.el.querySelectorAll('input[type=radio]').forEach((r) => { r.checked = r.value === kind; });
     const rev = this.el.querySelector('.reveal');
-    rev.hidden = kind !== 'causal';
+    setProp(rev, 'hidden', kind !== 'causal');
     this.range.max = String(tokens.length);
     this.range.value = String(reveal);
-    rev.querySelector('output').textContent = revealText(tokens, reveal);
-    this.paddingEl.hidden = kind !== 'padding';
+    setProp(rev.querySelector('output'), 'textContent', revealText(tokens, reveal));
+    setProp(this.paddingEl, 'hidden', kind !== 'padding');
     if (kind === 'padding') {
       this.paddingEl.innerHTML = `<span>${t('walkthrough.mask.markPad')}</span>` + tokens.map((t, i) =>
         `<label class="pad-toggle"><input type="checkbox" data-token="${i}" ${padding[i] ? 'checked' : ''}> ${escapeHtml(t)}</label>`).join('');

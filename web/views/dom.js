@@ -7,3 +7,15 @@ export function setHtml(el, html) {
   written.set(el, html);
   el.innerHTML = html;
 }
+
+/** A property (hidden, textContent, …) written only when it changed: writing the same value restyles the element too. */
+export function setProp(el, name, value) {
+  if (el[name] !== value) el[name] = value;
+}
+
+/** An attribute set (a string) or removed (null), only when that changes it. */
+export function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) {
+    if (value === null) el.removeAttribute(name); else el.setAttribute(name, value);
+  }
+}

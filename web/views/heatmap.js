@@ -11,6 +11,7 @@ const problemOf = (parsed) => t(`common.number.${parsed.code}`, { text: parsed.t
 import { Legend } from './legend.js';
 import { hideTooltip, showTooltip } from './tooltip.js';
 import { cursorAction } from './grid-cursor.js';
+import { setAttr } from './dom.js';
 
 const CLASSES = ['hidden-cell', 'pending', 'invalid', 'sel-row', 'sel-col', 'sel-cell']; // bit b of a cell's classes
 
@@ -242,7 +243,7 @@ export class Heatmap {
     const d = this.data, v = d.matrix[i][j], hidden = Boolean(d.hidden?.(i, j)), err = this.errors.get(`${i},${j}`);
     // The name starts with the number shown (WCAG 2.5.3 label in name), then where it is and what it means.
     const text = d.dimRows?.has(i) ? '…' : formatNumber(v, this.options.digits);
-    td.setAttribute('aria-label', `${text} (${d.rowLabels?.[i] ?? i + 1}, ${d.colLabels?.[j] ?? j + 1}): ${this.describe(i, j, v, hidden)}${err ? ` ${t('walkthrough.cell.invalid', { message: err.message })}` : ''}`);
+    setAttr(td, 'aria-label', `${text} (${d.rowLabels?.[i] ?? i + 1}, ${d.colLabels?.[j] ?? j + 1}): ${this.describe(i, j, v, hidden)}${err ? ` ${t('walkthrough.cell.invalid', { message: err.message })}` : ''}`);
   }
 
   paintMessages() {

@@ -5,6 +5,7 @@
 import { STEPS } from '../registry.js';
 import { stepApplies } from '../registry-layer.js';
 import { qrSvgText } from '../qr.js';
+import { setProp } from './dom.js';
 import { t } from '../i18n/i18n.js';
 
 /** The steps a presentation walks through: those the lesson has (the layer's only with a layer) and not hidden. */
@@ -66,7 +67,7 @@ export class PresentBar {
   update(state, trace, linkKey) {
     this.state = state;
     this.trace = trace;
-    this.el.hidden = !state.presenting;
+    setProp(this.el, 'hidden', !state.presenting);
     if (!state.presenting) return;
     const steps = shownSteps(state, trace), step = presentedStep(state, trace), k = steps.indexOf(step);
     this.where.textContent = t('present.where', { step: k + 1, count: steps.length, title: t(`steps.${step}.title`) });

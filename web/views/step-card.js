@@ -1,7 +1,7 @@
 // One walkthrough step as a card: number, title, our explanation, the formula, a row of controls and a
 // body the page fills with heatmaps. Built from a step of steps.js; its title and explanation are the page's
 // language's (steps.<id>.title / .explain; core/steps.json keeps the English the command line prints).
-import { setHtml } from './dom.js';
+import { setHtml, setProp } from './dom.js';
 import { escapeHtml } from '../lib/escape.js';
 import { t } from '../i18n/i18n.js';
 import { localizeDigits } from '../i18n/numerals.js';
@@ -43,7 +43,7 @@ export class StepCard {
 
   /** data: {problems: [{field, message, code, params}], notes: [html]} */
   update({ problems = [], notes = [] } = {}) {
-    this.problemsEl.hidden = problems.length === 0;
+    setProp(this.problemsEl, 'hidden', problems.length === 0);
     setHtml(this.problemsEl, problems.map((p) => `<p>${problemHtml(p)}</p>`).join(''));
     setHtml(this.notes, notes.map((n) => `<p class="note">${n}</p>`).join(''));
   }

@@ -1,4 +1,6 @@
 // One tooltip element for every heatmap: it shows the cell under the pointer or the keyboard focus.
+import { setProp } from './dom.js';
+
 let tooltip = null, anchor = null;
 
 function element() {
@@ -20,8 +22,8 @@ function element() {
  */
 export function showTooltip(text, at) {
   const tip = element();
-  tip.textContent = text;
-  tip.hidden = false;
+  setProp(tip, 'textContent', text);
+  setProp(tip, 'hidden', false);
   if (!anchor) requestAnimationFrame(place);
   anchor = at;
 }

@@ -7,6 +7,7 @@ import { MatrixView, drawBudget } from './matrix-view.js';
 import { STEP_VIEWS } from './step-views.js';
 import { LAYER_VIEWS } from './layer-views.js';
 import { stepApplies } from '../registry-layer.js';
+import { setProp } from './dom.js';
 
 const VIEWS = { ...STEP_VIEWS, ...LAYER_VIEWS };
 
@@ -72,7 +73,7 @@ export class Walkthrough {
       const view = VIEWS[step.id], card = this.cards[step.id];
       // a layer's steps exist only for a lesson with a layer (a decoder's cross-attention only for a decoder)
       const applies = stepApplies(step, trace);
-      card.el.hidden = !applies || state.hidden.includes(step.id);
+      setProp(card.el, 'hidden', !applies || state.hidden.includes(step.id));
       if (!applies) continue;
       card.setNumber(++number);
       const maps = this.gridsOf(step, state), paint = view.paint(trace, state);
