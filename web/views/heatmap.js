@@ -136,13 +136,17 @@ export class Heatmap {
   }
 
   addCell(tr, i, j) {
-    const o = this.options, td = document.createElement('td');
-    td.setAttribute('role', 'gridcell');
-    td.dataset.matrix = o.matrix;
-    td.dataset.head = String(o.head);
+    // (a copy of the grid's blank cell: one call for what every cell has, where a new lesson adds hundreds)
+    if (!this.blankCell) {
+      const o = this.options, blank = this.blankCell = document.createElement('td');
+      blank.setAttribute('role', 'gridcell');
+      blank.dataset.matrix = o.matrix;
+      blank.dataset.head = String(o.head);
+      blank.tabIndex = -1;
+    }
+    const td = this.blankCell.cloneNode(false);
     td.dataset.row = String(i);
     td.dataset.col = String(j);
-    td.tabIndex = -1;
     tr.append(td);
     this.cells[i].push(td);
     this.shown[i].push({ level: null, text: null, v: undefined, pending: null, cls: null, focusable: null, err: undefined });
