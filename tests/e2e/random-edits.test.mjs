@@ -183,10 +183,11 @@ async function editBatch({ state, count }) {
     [2, async function history() {
       // only within the page's own entries (the Navigation API lists same-origin entries): never back out of it
       const back = rand() < 0.5;
-      if (back && navigation.currentEntry.index > 0) window.history.back();
-      else if (!back && navigation.canGoForward) window.history.forward();
+      let move;
+      if (back && navigation.currentEntry.index > 0) move = navigation.back();
+      else if (!back && navigation.canGoForward) move = navigation.forward();
       else return false;
-      await new Promise((r) => setTimeout(r, 15));
+      await move.finished.catch(() => {}); // (a newer navigation may cut it short: the page follows that one)
       return true;
     }],
     [3, function setLessonFromOutside() {
@@ -245,7 +246,6 @@ test(`${EDITS} seeded random edits: no error, no NaN shown, the URL reopens the 
     assert.deepEqual(r.errors, [], `batch from edit ${done} (seed ${SEED})`);
     // the URL is written shortly after an edit: wait for it, then reload that very URL
     await page.evaluate(() => window.attentionLab.shareLink());
-    await page.waitForTimeout(50);
     const lesson = await page.evaluate(() => window.attentionLab.getLesson());
     const url = page.url();
     assert.deepEqual(problems, [], `no console error up to edit ${done + BATCH} (seed ${SEED})`);
