@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startBrowser, openPage, ready, cellSelector } from './helpers.mjs';
+import { startBrowser, openPage, ready, cellSelector, settledLoad } from './helpers.mjs';
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; " +
   "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'";
@@ -71,9 +71,9 @@ test('walkthrough: all six steps, inspector, heads, masks, presets, instructor p
   await page.click('.copy-pytorch');
   await page.keyboard.press('Escape');
   await page.click('.open-embed');
-  await page.waitForTimeout(300);
+  await page.waitForSelector('dialog[open] textarea.snippet-iframe');
   await page.keyboard.press('Escape');
-  await page.waitForTimeout(200);
+  await settledLoad(page); // (a violation is reported in a task of its own)
   assert.deepEqual(await violations(page), []);
   assert.deepEqual(problems, []);
   await page.close();
@@ -158,7 +158,7 @@ test('exercises: every built-in set, checking, hints, worked solutions, the auth
   assert.ok(sets.length >= 5);
   for (const set of sets) {
     await page.selectOption('select[name=set]', set);
-    await page.waitForTimeout(150);
+    await page.waitForFunction((s) => window.attentionLabExercises.set() === s, set);
     // a wrong answer three times over: feedback, hints, then the worked solution is offered and shown
     await page.evaluate(async () => {
       const settle = () => new Promise((r) => setTimeout(r, 10));

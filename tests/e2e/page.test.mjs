@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startBrowser, open } from './helpers.mjs';
+import { startBrowser, open, settledLoad } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -19,7 +19,7 @@ test('loads with no console errors and no failed requests, on desktop and phone'
     // no horizontal scrolling of the whole page on a phone
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 1, `page is ${overflow}px wider than the screen`);
-    await page.waitForTimeout(200);
+    await settledLoad(page);
     assert.deepEqual(problems, []);
     await page.close();
   }
