@@ -14,9 +14,6 @@ import { language, t } from '../i18n/i18n.js';
 import { formatInteger } from '../i18n/numerals.js';
 import { linkProblemText, problemText } from '../i18n/problem-text.js';
 
-// (Safari has no idle callbacks: a task of its own there)
-const whenIdle = (f) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(f, { timeout: 500 }) : setTimeout(f, 0));
-const cancelIdle = (id) => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(id) : clearTimeout(id));
 const VIEW_DEFAULTS = Object.fromEntries(LINKED.filter((k) => k !== 'lesson').map((k) => [k, SCHEMA[k]]));
 const looksLikeHtml = (t) => typeof t === 'string' && /<\s*[a-z!/]|\bon[a-z]+\s*=|javascript:/i.test(t);
 
@@ -94,7 +91,7 @@ export function createLinkSync({ engine, query, embed }) {
   }
 
   // ---------- writing the link: just after the edit is painted, once per burst ----------
-  let lastHash = location.hash, urlSeq = 0, lastPushAt = 0, lastEditKey = null, urlTimer = null, urlIdle = null, urlDone = null;
+  let lastHash = location.hash, urlSeq = 0, lastPushAt = 0, lastEditKey = null, urlTimer = null, urlDone = null;
   let urlWritten = Promise.resolve();
   const editKey = (st) => JSON.stringify([st.lesson, st.preset, st.hidden, st.locked, st.note]);
   function schedule() {
@@ -103,12 +100,7 @@ export function createLinkSync({ engine, query, embed }) {
     const wait = t && t.tokens.length * t.dModel > 4096 ? 300 : 20;
     if (!urlDone) urlWritten = new Promise((resolve) => { urlDone = resolve; });
     clearTimeout(urlTimer);
-    if (urlIdle !== null) cancelIdle(urlIdle);
-    urlIdle = null;
-    // (then when the page is idle: building the link must not hold up the next edit's or lesson's frame)
-    urlTimer = setTimeout(() => {
-      urlIdle = whenIdle(() => { urlIdle = null; const done = urlDone; urlDone = null; writeUrl().then(done, done); });
-    }, wait);
+    urlTimer = setTimeout(() => { const done = urlDone; urlDone = null; writeUrl().then(done, done); }, wait);
   }
   async function writeUrl() {
     const state = store.get(), seq = ++urlSeq;
