@@ -106,7 +106,8 @@ export function createPage(app, handlers) {
     header.update({ sentence: lesson.sentence ?? trace.tokens.join(' '), preset: departed ? null : state.preset, seed: lesson.init?.seed ?? (lesson.init ? 0 : null), from: departed ? t(`presets.${state.preset}.label`) : null });
     setProp(header.sentence, 'disabled', locked('sentence'));
     setProp(header.preset, 'disabled', locked('sentence'));
-    if (locked('seed')) { header.seed.disabled = true; header.addSeed.disabled = true; } else setProp(header.addSeed, 'disabled', false);
+    if (locked('seed')) setProp(header.seed, 'disabled', true);
+    setProp(header.addSeed, 'disabled', locked('seed'));
     let number = 0;
     for (const s of STEPS) {
       const link = app.querySelector(`.step-nav a[data-step="${s.id}"]`);

@@ -84,7 +84,7 @@ export class HeaderControls {
     if (document.activeElement !== this.sentence) this.sentence.value = sentence;
     const own = this.preset.options[0];
     const ownText = from ? t('walkthrough.header.ownLessonFrom', { preset: from }) : t('walkthrough.header.ownLesson');
-    if (own.textContent !== ownText) own.textContent = ownText;
+    setProp(own, 'textContent', ownText);
     this.preset.value = preset ?? '';
     const seeded = seed !== null && seed !== undefined;
     setProp(this.seed, 'disabled', !seeded);

@@ -11,7 +11,7 @@ const problemOf = (parsed) => t(`common.number.${parsed.code}`, { text: parsed.t
 import { Legend } from './legend.js';
 import { hideTooltip, showTooltip } from './tooltip.js';
 import { cursorAction } from './grid-cursor.js';
-import { setAttr } from './dom.js';
+import { setAttr, setProp } from './dom.js';
 
 const CLASSES = ['hidden-cell', 'pending', 'invalid', 'sel-row', 'sel-col', 'sel-cell']; // bit b of a cell's classes
 
@@ -182,10 +182,9 @@ export class Heatmap {
 
   /** Row and column labels written where they differ from what the headers show. */
   relabel(data) {
-    const set = (th, text) => { if (th.textContent !== text) th.textContent = text; };
     const head = this.table.tHead.rows[0].cells, body = this.table.tBodies[0].rows;
-    for (let j = 1; j < head.length; j++) set(head[j], data.colLabels?.[j - 1] ?? String(j));
-    for (let i = 0; i < body.length; i++) set(body[i].cells[0], data.rowLabels?.[i] ?? String(i + 1));
+    for (let j = 1; j < head.length; j++) setProp(head[j], 'textContent', data.colLabels?.[j - 1] ?? String(j));
+    for (let i = 0; i < body.length; i++) setProp(body[i].cells[0], 'textContent', data.rowLabels?.[i] ?? String(i + 1));
   }
 
   range() {
