@@ -119,7 +119,8 @@ export class Heatmap {
     table.addEventListener('mouseover', (e) => { const td = e.target.closest('td'); if (td) this.showTip(td); });
     table.addEventListener('mouseleave', hideTooltip);
     table.addEventListener('focusin', (e) => { const td = e.target.closest('td'); if (td) { this.focus = [+td.dataset.row, +td.dataset.col]; this.label(...this.focus); this.showTip(td); } });
-    table.addEventListener('focusout', hideTooltip);
+    // (the focus moving within the grid, as from a cell's editor back to its cell, keeps the tooltip up)
+    table.addEventListener('focusout', (e) => { if (!table.contains(e.relatedTarget)) hideTooltip(); });
   }
 
   /** Row i of `cols` new cells, appended to the body. */
@@ -330,8 +331,8 @@ export class Heatmap {
       if (done) return;
       done = true;
       // The new numbers first, painted around the open editor; then the focus, which lays the repainted page out
-      // once (focusing the cell before would lay it out once more, before the repaint, for nothing); the editor
-      // goes last, once it no longer has the focus, and the cell shows its number again.
+      // once (focusing the cell before would lay it out once more, before the repaint, for nothing; removing the
+      // editor while it has the focus would too); the editor goes last, and the cell shows its number again.
       if (commit) this.commit(i, j, input.value);
       this.editing = null;
       if (move && (move[0] || move[1])) this.moveFocus(i + move[0], j + move[1]);
