@@ -187,7 +187,9 @@ async function editBatch({ state, count }) {
       if (back && navigation.currentEntry.index > 0) move = navigation.back();
       else if (!back && navigation.canGoForward) move = navigation.forward();
       else return false;
-      await move.finished.catch(() => {}); // (a newer navigation may cut it short: the page follows that one)
+      // (a newer navigation may cut it short, before or after it commits: the page follows that one)
+      move.committed.catch(() => {});
+      await move.finished.catch(() => {});
       return true;
     }],
     [3, function setLessonFromOutside() {

@@ -287,7 +287,14 @@ export class Heatmap {
     this.focus = [i, j];
     const td = this.cells[i][j];
     td.tabIndex = 0;
-    td.focus();
+    this.focusCell(td);
+  }
+
+  // The tooltip says the cell's new number before the focus arrives: focusing lays the page out, and the
+  // focusin handler's change to the tooltip after that would lay it out again.
+  focusCell(td, options) {
+    this.showTip(td);
+    td.focus(options);
   }
 
   onKey(e) {
@@ -336,7 +343,7 @@ export class Heatmap {
       if (commit) this.commit(i, j, input.value);
       this.editing = null;
       if (move && (move[0] || move[1])) this.moveFocus(i + move[0], j + move[1]);
-      else this.cells[i]?.[j]?.focus({ preventScroll: true }); // (the grid may have been rebuilt meanwhile)
+      else if (this.cells[i]?.[j]) this.focusCell(this.cells[i][j], { preventScroll: true }); // (the grid may have been rebuilt meanwhile)
       input.remove();
       this.paint();
     };
