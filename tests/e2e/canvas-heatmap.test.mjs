@@ -97,3 +97,38 @@ test('a cell of a lesson computed in the worker is explained by the worker: the 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a canvas far below the viewport paints when it comes near: blank until then, then what a page drawing the lesson at once shows; printing paints the rest', async () => {
+  const first = lesson(24, 32, 2), second = { ...first, init: { ...first.init, seed: 4 } };
+  const far = '.canvas-heatmap[data-matrix="weights"][data-head="1"]', frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))));
+  const pixels = (page) => page.locator(far).evaluate((el) => { const c = el.querySelector('canvas'); return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data); });
+  const { page, problems } = await open(env);
+  assert.equal((await page.evaluate((l) => window.attentionLab.setLesson(l), first)).ok, true);
+  await page.evaluate(frames); // the heatmaps learn where they are
+  assert.ok(await page.locator(far).evaluate((el) => el.getBoundingClientRect().top > 2 * innerHeight), 'the head-2 weights lie more than a screen below');
+  assert.equal((await page.evaluate((l) => window.attentionLab.setLesson(l), second)).ok, true);
+  await page.evaluate(() => window.attentionLab.settled());
+  assert.equal(await page.locator(far).getAttribute('data-pixels'), 'waiting');
+  assert.ok((await pixels(page)).every((v) => v === 0), 'blank while it waits: never the first lesson\'s colours');
+  assert.match(await page.locator(`${far} .canvas-wrap`).getAttribute('aria-label'), /24 × 24/, 'its description is up to date');
+  await page.locator(far).scrollIntoViewIfNeeded();
+  await waitForPage(page, (sel) => !document.querySelector(sel).dataset.pixels, far);
+  const drawnLate = await pixels(page);
+
+  const reference = await open(env);
+  assert.equal((await reference.page.evaluate((l) => window.attentionLab.setLesson(l), second)).ok, true);
+  assert.equal(await reference.page.locator(far).getAttribute('data-pixels'), null, 'a new heatmap paints at once');
+  assert.deepEqual(drawnLate, await pixels(reference.page));
+
+  // scrolled back to the top, the next lesson leaves the lower canvases waiting; a print paints them all
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.evaluate(frames);
+  assert.equal((await page.evaluate((l) => window.attentionLab.setLesson(l), first)).ok, true);
+  await page.evaluate(() => window.attentionLab.settled());
+  assert.ok(await page.locator('.canvas-heatmap[data-pixels]').count() > 0);
+  await page.evaluate(() => dispatchEvent(new Event('beforeprint')));
+  assert.equal(await page.locator('.canvas-heatmap[data-pixels]').count(), 0);
+  assert.ok((await pixels(page)).some((v) => v !== 0));
+  assert.deepEqual([...problems, ...reference.problems], []);
+  await Promise.all([page.close(), reference.page.close()]);
+});

@@ -18,6 +18,27 @@ const HIDDEN = [205, 205, 205], HIDDEN_PIXEL = pixelOf(HIDDEN), HIDDEN_FADED = p
 
 let uid = 0;
 
+// A canvas far from the viewport writes its pixels when it comes within a screen of it (as when-seen.js draws a
+// placeholder): at (128, 256, 4) most of a lesson's canvases lie below the fold, and their pixels were a fifth of
+// what a new lesson took. What a heatmap says — its label, legend, focus box and readout — is never late, and a
+// canvas waiting for its pixels is blank rather than showing the numbers before (its figure says
+// data-pixels="waiting"). Printing paints every one.
+const heatmapOf = new WeakMap(); // figure -> CanvasHeatmap
+const nearness = typeof IntersectionObserver === 'function'
+  ? new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      const heatmap = heatmapOf.get(e.target);
+      heatmap.near = e.isIntersecting;
+      if (heatmap.near && heatmap.stale) heatmap.paintPixels();
+    }
+  }, { rootMargin: '100% 0px' })
+  : null;
+if (nearness) {
+  window.addEventListener('beforeprint', () => {
+    for (const el of document.querySelectorAll('.canvas-heatmap')) if (heatmapOf.get(el)?.stale) heatmapOf.get(el).paintPixels();
+  });
+}
+
 /** [width, height] of one cell in CSS pixels: the matrix fits MAX_WIDTH × MAX_HEIGHT, cells stay under MAX_CELL. */
 export function cellSize(rows, cols) {
   const w = Math.min(MAX_CELL, MAX_WIDTH / cols);
@@ -83,6 +104,11 @@ export class CanvasHeatmap {
     this.messageEl = this.el.querySelector('.cell-message');
     container.append(this.el);
     this.listen();
+    // (until the observer first reports, the heatmap counts as near: a new one is painted at once)
+    this.near = true;
+    this.stale = false;
+    heatmapOf.set(this.el, this);
+    nearness?.observe(this.el);
   }
 
   /**
@@ -151,8 +177,23 @@ export class CanvasHeatmap {
   }
 
   paint() {
+    const [lo, hi] = this.ends = this.range();
+    if (this.near) this.paintPixels();
+    else if (!this.stale) {
+      this.stale = true;
+      this.el.dataset.pixels = 'waiting';
+      this.ctx.clearRect(0, 0, this.cols, this.rows);
+    }
+    this.legend.update(lo, hi);
+    this.wrap.setAttribute('aria-label', t(this.options.editable ? 'walkthrough.cell.canvasEditable' : 'walkthrough.cell.canvasReadOnly', {
+      matrix: this.options.ariaName ?? this.options.matrix, rows: this.rows, cols: this.cols, lo: formatNumber(this.shown[0], 2), hi: formatNumber(this.shown[1], 2) }));
+    this.decorate();
+  }
+
+  /** One 32-bit store a cell, from the colour scale's ends that paint() found. */
+  paintPixels() {
     const d = this.data, { data } = d.matrix, vis = d.visible, rows = this.rows, cols = this.cols, px = this.pixels;
-    const [lo, hi] = this.range();
+    const hi = this.ends[1];
     const sequentialScale = this.options.scale === 'sequential';
     const ramp = RAMPS[sequentialScale ? 'sequential' : 'diverging'];
     // levelOf, inlined: the step is offset + value × slope, rounded (+ 0.5, truncated) and clamped (NaN → step 0)
@@ -165,10 +206,10 @@ export class CanvasHeatmap {
       }
     }
     this.ctx.putImageData(this.image, 0, 0);
-    this.legend.update(lo, hi);
-    this.wrap.setAttribute('aria-label', t(this.options.editable ? 'walkthrough.cell.canvasEditable' : 'walkthrough.cell.canvasReadOnly', {
-      matrix: this.options.ariaName ?? this.options.matrix, rows, cols, lo: formatNumber(this.shown[0], 2), hi: formatNumber(this.shown[1], 2) }));
-    this.decorate();
+    if (this.stale) {
+      this.stale = false;
+      delete this.el.dataset.pixels;
+    }
   }
 
   /** What lies over the pixels: selection marks, the focus box and its readout, messages. */
