@@ -236,12 +236,16 @@ function wrap(M) {
   // their buffers were transferred away (the worker posts its traces).
   function readTrace(info, previous) {
     const [n, keys] = info.visibleShape;
+    const visible = M.HEAPU8.slice(info.visible, info.visible + n * keys), hidesNothing = !visible.includes(0);
     const kept = new Set(previous ? info.unchanged : []);
     const attached = (m) => m.data.buffer.byteLength > 0;
     const read = (name, at, was) => (kept.has(name) && was && attached(was) ? was : readMatrix(at));
     const headTraces = info.headTraces.map((h, k) => {
       const was = previous?.headTraces[k] ?? {}, head = {};
-      for (const name of HEAD_MATRICES) head[name] = read(name === 'masked' ? 'weights' : name, h[name], was[name]);
+      for (const name of HEAD_MATRICES) {
+        // (a mask that hides nothing leaves masked equal to scaled, number for number: one copy serves both)
+        head[name] = name === 'masked' && hidesNothing ? head.scaled : read(name === 'masked' ? 'weights' : name, h[name], was[name]);
+      }
       head.softmax = kept.has('weights') && was.softmax && attached(was.softmax.exp) ? was.softmax
         : { max: readMatrix(h.max).data.map((v) => (v === -Infinity ? NaN : v)), exp: readMatrix(h.exp), sum: readMatrix(h.sum).data };
       head.emptyRows = h.emptyRows;
@@ -252,7 +256,7 @@ function wrap(M) {
       tokens: info.tokens, tokenIds: info.tokenIds, vocab: info.vocab, unchanged: previous ? info.unchanged : [],
       dModel: info.dModel, dK: info.dK, dV: info.dV, heads: info.heads,
       score: info.score, scale: info.scale, mask: info.mask, divisor: info.divisor,
-      visible: M.HEAPU8.slice(info.visible, info.visible + n * keys), keys,
+      visible, keys,
       X: read('X', info.X, previous?.X), headTraces, concat: read('concat', info.concat, previous?.concat),
       output: read('output', info.output, previous?.output),
       inputs: Object.fromEntries(Object.entries(info.inputs).map(([name, at]) => [name, read(name, at, previous?.inputs[name])])),
@@ -260,9 +264,9 @@ function wrap(M) {
     };
   }
 
-  const readHeads = (list) => list.map((h) => {
+  const readHeads = (list, hidesNothing) => list.map((h) => {
     const head = {};
-    for (const name of HEAD_MATRICES) head[name] = readMatrix(h[name]);
+    for (const name of HEAD_MATRICES) head[name] = name === 'masked' && hidesNothing ? head.scaled : readMatrix(h[name]);
     head.softmax = { max: readMatrix(h.max).data.map((v) => (v === -Infinity ? NaN : v)), exp: readMatrix(h.exp), sum: readMatrix(h.sum).data };
     head.emptyRows = h.emptyRows;
     head.givenRows = h.givenRows ?? [];
@@ -277,10 +281,10 @@ function wrap(M) {
     if (info.P) { out.P = readMatrix(info.P); out.XplusP = readMatrix(info.XplusP); }
     if (info.source) out.source = { tokens: info.source.tokens, X: readMatrix(info.source.X) };
     if (info.cross) {
-      const c = info.cross, [at, rows, cols] = c.visible;
+      const c = info.cross, [at, rows, cols] = c.visible, visible = M.HEAPU8.slice(at, at + rows * cols);
       out.cross = {
-        dK: c.dK, dV: c.dV, divisor: c.divisor, visible: M.HEAPU8.slice(at, at + rows * cols),
-        headTraces: readHeads(c.headTraces), concat: readMatrix(c.concat), output: readMatrix(c.output),
+        dK: c.dK, dV: c.dV, divisor: c.divisor, visible,
+        headTraces: readHeads(c.headTraces, !visible.includes(0)), concat: readMatrix(c.concat), output: readMatrix(c.output),
       };
     }
     if (info.layer) {

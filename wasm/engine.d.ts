@@ -29,7 +29,7 @@ export interface HeadTrace {
   Q: Matrix; K: Matrix; V: Matrix;
   scores: Matrix;   // n x n alignment scores (QKᵀ for dot products)
   scaled: Matrix;   // scores / divisor
-  masked: Matrix;   // scaled, hidden cells = -Infinity
+  masked: Matrix;   // scaled, hidden cells = -Infinity (where nothing is hidden it may be the same object as scaled)
   weights: Matrix;  // row softmax; hidden cells exactly 0
   Z: Matrix;        // weights · V
   softmax: SoftmaxTrace;

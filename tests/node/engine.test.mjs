@@ -79,7 +79,19 @@ test('masking: hidden cells -Infinity in masked, weights exactly 0, empty rows f
   for (let j = 0; j < h.weights.cols; j++) assert.equal(cell(h.weights, 1, j), 0);
   assert.ok(Number.isNaN(h.softmax.max[1]));
   assert.ok(Array.from(h.masked.data).includes(-Infinity));
+  assert.notEqual(h.masked, h.scaled);
   assert.equal(t.visible.length, t.tokens.length ** 2);
+});
+
+test('a mask that hides nothing: masked is scaled (one copy for both)', () => {
+  const lesson = fixture('lecture20_seed20').lesson;
+  const t = engine.trace(lesson).value;
+  assert.ok(t.visible.every((v) => v === 1));
+  for (const h of t.headTraces) assert.equal(h.masked, h.scaled);
+  const causal = engine.trace({ ...lesson, mask: 'causal' }).value.headTraces[0];
+  assert.notEqual(causal.masked, causal.scaled);
+  assert.equal(cell(causal.masked, 0, 1), -Infinity);
+  assert.equal(cell(causal.masked, 1, 0), cell(causal.scaled, 1, 0));
 });
 
 test('explanations: score terms, softmax steps, output terms', () => {

@@ -1,5 +1,5 @@
 // A deep copy of a trace for whoever asks for one (attentionLab.getTrace()): the same result as structuredClone,
-// shared objects stay shared (a head's `masked` is its `weights`), at the cost of one memcpy per matrix. At
+// shared objects stay shared (a head's `masked` may be its `scaled`), at the cost of one memcpy per matrix. At
 // (128, 256, 4) a trace is about 6 MB of Float64Arrays; structuredClone serialises them into a buffer and reads
 // them back, which is about twice the work.
 export function copyTrace(trace) {
