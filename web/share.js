@@ -16,20 +16,10 @@ export const MAX_NOTE = 2000;
 export const MAX_FRAGMENT = 1_000_000; // characters of the fragment (browsers cap a whole URL near 2 MB)
 
 
-async function pipe(bytes, stream) {
-  const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
-  const parts = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    parts.push(value);
-  }
-  const out = new Uint8Array(total);
-  let k = 0;
-  for (const p of parts) { out.set(p, k); k += p.length; }
-  return out;
+// Raw deflate of a few kilobytes, streamed from the bytes themselves: streaming them from a Blob took 2–3 ms a link
+// instead of 0.5 (a Blob is registered with the browser process first).
+async function deflateRaw(bytes) {
+  return new Uint8Array(await new Response(new Response(bytes).body.pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
 }
 
 /** The v2 payload of a page state (only what is set). */
@@ -48,7 +38,7 @@ export function payloadOf(state) {
 /** "#v2=…" for a page state {lesson, preset, step, selection, reveal, hidden, locked, note}. */
 export async function encodeState(state) {
   const bytes = new TextEncoder().encode(JSON.stringify(payloadOf(state)));
-  return '#v2=' + encodeBytes(await pipe(bytes, new CompressionStream('deflate-raw')));
+  return '#v2=' + encodeBytes(await deflateRaw(bytes));
 }
 
 /**

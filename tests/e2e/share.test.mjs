@@ -128,7 +128,12 @@ test('tampered fragments open the default lesson with a notice, run no script an
   assert.equal(await outside.page.evaluate(() => window.attentionLab.getState().selection), null);
   assert.deepEqual(outside.problems, []);
   await outside.page.close();
-  for (let k = 0; k < cases.length; k += 4) await Promise.all(cases.slice(k, k + 4).map(check)); // a few pages at a time
+  // a few pages at a time; the two largest fragments (1.5 MB, a deflate bomb) one by one: with other tests beside, a
+  // 1.5 MB address took more than the 30 s a load may take here
+  const heavy = (hash) => hash.length > 50_000;
+  const light = cases.filter(([hash]) => !heavy(hash));
+  for (let k = 0; k < light.length; k += 4) await Promise.all(light.slice(k, k + 4).map(check));
+  for (const c of cases.filter(([hash]) => heavy(hash))) await check(c);
   // script payloads in token text, the sentence, the title and the note: shown as text, nothing runs or loads
   const lesson = { title: xss, note: '<script>window.__pwned=2</script>', tokens: [xss, 'b<svg onload=alert(1)>', 'c'],
     X: [[1, 0], [0, 1], [1, 1]], W_Q: [[1, 0], [0, 1]], W_K: [[1, 0], [0, 1]], W_V: [[1, 0], [0, 1]], mask: { padding: [false, false, true] } };

@@ -19,7 +19,7 @@
 
   async function encode(payload) {
     const bytes = new TextEncoder().encode(JSON.stringify(payload));
-    const packed = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
+    const packed = new Uint8Array(await new Response(new Response(bytes).body.pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
     let s = '';
     for (let i = 0; i < packed.length; i += 0x8000) s += String.fromCharCode.apply(null, packed.subarray(i, i + 0x8000));
     return '#v2=' + btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
