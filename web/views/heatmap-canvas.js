@@ -35,7 +35,7 @@ const nearness = typeof IntersectionObserver === 'function'
   : null;
 if (nearness) {
   window.addEventListener('beforeprint', () => {
-    for (const el of document.querySelectorAll('.canvas-heatmap')) if (heatmapOf.get(el)?.stale) heatmapOf.get(el).paintPixels();
+    for (const el of document.querySelectorAll('.canvas-heatmap[data-pixels]')) heatmapOf.get(el)?.paintPixels();
   });
 }
 
