@@ -132,3 +132,24 @@ test('a canvas far below the viewport paints when it comes near: blank until the
   assert.deepEqual([...problems, ...reference.problems], []);
   await Promise.all([page.close(), reference.page.close()]);
 });
+
+test('canvases the page no longer shows are let go (nothing, not the observer that defers their pixels, keeps them)', async () => {
+  const { page, problems } = await open(env);
+  const cdp = await page.context().newCDPSession(page);
+  const frames = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done)))));
+  const show = async (heads) => {
+    assert.equal((await page.evaluate((l) => window.attentionLab.setLesson(l), lesson(24, 32, heads))).ok, true);
+    await frames(); // new heatmaps are observed: the observer reports
+  };
+  await show(2);
+  await show(4);
+  await page.evaluate(() => { window.canvasesBefore = [...document.querySelectorAll('.canvas-heatmap canvas')].map((c) => new WeakRef(c)); });
+  for (const heads of [2, 4, 2]) await show(heads); // each time the heads' heatmaps are built again
+  await cdp.send('HeapProfiler.collectGarbage');
+  const [collected, keptOutside] = await page.evaluate(() => [
+    window.canvasesBefore.filter((r) => !r.deref()).length, window.canvasesBefore.filter((r) => r.deref() && !r.deref().isConnected).length]);
+  assert.ok(collected >= 4 * 4, `the four heads' canvases were collected (${collected})`);
+  assert.equal(keptOutside, 0, 'no canvas outside the page is kept alive');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

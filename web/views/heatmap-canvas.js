@@ -111,6 +111,11 @@ export class CanvasHeatmap {
     nearness?.observe(this.el);
   }
 
+  /** The heatmap is dropped: its figure is no longer observed (browsers have kept observed elements alive). */
+  dispose() {
+    nearness?.unobserve(this.el);
+  }
+
   /**
    * data: {matrix: {rows, cols, data}, rowLabels, colLabels, visible?: Uint8Array (0 = hidden by the mask, for
    * n × n matrices), highlight: {rows, cols, cells}, dimRows?: Set}

@@ -62,6 +62,7 @@ export class MatrixView {
   /** The view is dropped (its step's set of heatmaps changed): nothing waits for it any more. */
   dispose() {
     if (this.placeholder) cancelSeen(this.placeholder);
+    this.view?.dispose?.();
   }
 
   draw(data) {
@@ -71,6 +72,7 @@ export class MatrixView {
     const View = rows * cols <= TABLE_MAX_CELLS ? Heatmap : CanvasHeatmap;
     if (!(this.view instanceof View)) {
       this.view?.closeEditor?.(false);
+      this.view?.dispose?.();
       this.slot.replaceChildren();
       this.view = new View(this.slot, this.options);
     }
