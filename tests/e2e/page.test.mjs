@@ -52,6 +52,30 @@ test('setLesson / getLesson / getTrace work and repaint the page', async () => {
   await page.close();
 });
 
+test('a new lesson writes only what changes: the cells it adds are not given again the class and tab stop they were made with', async () => {
+  const { page, problems } = await open(env);
+  const seeded = (n) => ({ tokens: Array.from({ length: n }, (_, i) => `w${i}`),
+    init: { seed: 5, draws: [{ name: 'X', shape: [n, 4] }, ...['W_Q', 'W_K', 'W_V'].map((name) => ({ name, shape: [4, 4] }))] } });
+  assert.equal((await page.evaluate((l) => window.attentionLab.setLesson(l), seeded(3))).ok, true);
+  await page.evaluate(() => window.attentionLab.settled());
+  const writes = await page.evaluate(async (l) => {
+    const records = [];
+    const observer = new MutationObserver((list) => records.push(...list));
+    observer.observe(document.body, { subtree: true, attributes: true, attributeOldValue: true, childList: true });
+    window.attentionLab.setLesson(l);
+    await window.attentionLab.settled();
+    records.push(...observer.takeRecords());
+    observer.disconnect();
+    const added = records.flatMap((r) => [...r.addedNodes]).filter((n) => n.nodeName === 'TD').length;
+    const same = records.filter((r) => r.type === 'attributes' && r.target.nodeName === 'TD' && r.oldValue === r.target.getAttribute(r.attributeName));
+    return { added, same: same.map((r) => `${r.attributeName}="${r.oldValue}"`) };
+  }, seeded(7));
+  assert.ok(writes.added > 50, `the grids grew (${writes.added} cells added)`);
+  assert.deepEqual(writes.same, [], 'no cell attribute is written with the value it already has');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('the lesson round-trips through the URL hash; a malformed hash opens the default with a notice', async () => {
   const { page } = await open(env);
   await page.evaluate(() => window.attentionLab.setLesson({ tokens: ['a', 'b'], X: [[1, 0], [0, 1]], W_Q: [[1], [0]], W_K: [[1], [0]], W_V: [[2], [3]] }));

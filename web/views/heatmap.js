@@ -150,7 +150,8 @@ export class Heatmap {
     td.dataset.col = String(j);
     tr.append(td);
     this.cells[i].push(td);
-    this.shown[i].push({ level: null, text: null, v: undefined, pending: null, cls: null, focusable: null, err: undefined });
+    // (what the copy already is: no class, out of the tab order — the first paint writes neither again)
+    this.shown[i].push({ level: null, text: null, v: undefined, pending: null, cls: 0, focusable: false, err: undefined });
   }
 
   /** The grid made rows × cols in place: the cells both shapes have are kept (and repainted only where they change). */
