@@ -11,6 +11,8 @@ after(async () => { await env?.close(); });
 
 const lesson = (n, d, heads = 1) => ({ heads, tokens: Array.from({ length: n }, (_, i) => `w${i}`),
   init: { seed: 3, draws: [{ name: 'X', shape: [n, d] }, ...['W_Q', 'W_K', 'W_V'].map((name) => ({ name, shape: [d, d], scale: 0.1 }))] } });
+// (run in the page) two frames and a task: the heatmaps' observer has reported where they are
+const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))));
 const trace = (page) => page.evaluate(() => { const t = window.attentionLab.getTrace(); return { X: Array.from(t.X.data), cols: t.X.cols, weights: Array.from(t.headTraces[0].weights.data) }; });
 
 test('16 × 16 stays a table; beyond it a matrix is a canvas of its full shape', async () => {
@@ -100,7 +102,7 @@ test('a cell of a lesson computed in the worker is explained by the worker: the 
 
 test('a canvas far below the viewport paints when it comes near: blank until then, then what a page drawing the lesson at once shows; printing paints the rest', async () => {
   const first = lesson(24, 32, 2), second = { ...first, init: { ...first.init, seed: 4 } };
-  const far = '.canvas-heatmap[data-matrix="weights"][data-head="1"]', frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done))));
+  const far = '.canvas-heatmap[data-matrix="weights"][data-head="1"]';
   const pixels = (page) => page.locator(far).evaluate((el) => { const c = el.querySelector('canvas'); return Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data); });
   const { page, problems } = await open(env);
   assert.equal((await page.evaluate((l) => window.attentionLab.setLesson(l), first)).ok, true);
@@ -136,10 +138,9 @@ test('a canvas far below the viewport paints when it comes near: blank until the
 test('canvases the page no longer shows are let go (nothing, not the observer that defers their pixels, keeps them)', async () => {
   const { page, problems } = await open(env);
   const cdp = await page.context().newCDPSession(page);
-  const frames = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done)))));
   const show = async (heads) => {
     assert.equal((await page.evaluate((l) => window.attentionLab.setLesson(l), lesson(24, 32, heads))).ok, true);
-    await frames(); // new heatmaps are observed: the observer reports
+    await page.evaluate(frames); // new heatmaps are observed: the observer reports
   };
   await show(2);
   await show(4);
