@@ -1,5 +1,5 @@
 // Offline after the first visit, on every app page (loaded by its HTML beside the page's own script): registers
-// the service worker once the page has loaded, and says when the network is gone and when a new version waits.
+// the service worker once the page has drawn, and says when the network is gone and when a new version waits.
 // The state is {online, cached, update, later, quiet}; every change renders the status bar and the <html> data
 // attributes (data-online, data-offline, data-update) that tests and styles read.
 import './offline.css';
@@ -24,10 +24,23 @@ function start() {
   window.addEventListener('online', () => set({ online: true, quiet: false })); // a next time offline is said in full again
   window.addEventListener('offline', () => set({ online: false }));
   // off: the offline single file, or a frame inside another site
-  if (mayRegister()) worker = watchServiceWorker(({ cached, update }) => set({ cached, update, later: state.later && update === 'ready' }));
+  if (mayRegister()) afterFirstDrawing(() => { worker = watchServiceWorker(({ cached, update }) => set({ cached, update, later: state.later && update === 'ready' })); });
   set({});
 }
 
-// After the load: the first lesson is drawn before the worker starts fetching the build's files.
+// The worker fetches every file of the build (2.6 MB) as it installs: on two cores that slowed the first lesson
+// by a third when it began at the load event, which comes before the walkthrough has drawn (its words arrive
+// after the load). It begins once the page says it has drawn (the walkthrough's data-drawn, the other pages'
+// data-ready), or 5 s after the load should a page never say so (an engine that failed to load).
+function afterFirstDrawing(fn) {
+  const root = document.documentElement;
+  const drawn = () => root.dataset.drawn === 'true' || root.dataset.ready === 'true';
+  if (drawn()) return fn();
+  const go = () => { observer.disconnect(); clearTimeout(timer); fn(); };
+  const observer = new MutationObserver(() => { if (drawn()) go(); });
+  observer.observe(root, { attributes: true, attributeFilter: ['data-drawn', 'data-ready'] });
+  const timer = setTimeout(go, 5000);
+}
+
 if (document.readyState === 'complete') start();
 else window.addEventListener('load', start, { once: true });
