@@ -248,3 +248,29 @@ test('embedded in another site\'s page it registers no worker; in a page of its 
     host.close();
   }
 });
+
+test('the worker starts fetching the build only once the page has drawn (its files would compete with the first lesson)', async () => {
+  const { context, open, problems } = await newContext(env.base);
+  // what each page had drawn when the worker was registered
+  await context.addInitScript(() => {
+    const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+    navigator.serviceWorker.register = (...args) => {
+      const root = document.documentElement.dataset;
+      window.registeredWhen = { drawn: root.drawn ?? null, ready: root.ready ?? null };
+      return register(...args);
+    };
+  });
+  try {
+    const walkthrough = await open('');
+    await savedOffline(walkthrough);
+    assert.deepEqual((await walkthrough.evaluate(() => window.registeredWhen)).drawn, 'true', 'the walkthrough had drawn its first lesson');
+    for (const path of ['exercises.html', 'labs.html']) {
+      const page = await open(path);
+      await waitForPage(page, () => window.registeredWhen !== undefined);
+      assert.equal((await page.evaluate(() => window.registeredWhen)).ready, 'true', `${path} was ready`);
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
