@@ -15,6 +15,9 @@ werror=()
 
 configure() {  # configure PRESET DIR: once, and again only to change the warnings setting
   local preset=$1 dir=$2
+  # A configure that failed (say, run before setup.sh installed the compilers) leaves a cache and no Makefile:
+  # start that folder over rather than fail on it forever.
+  if [ -f "$dir/CMakeCache.txt" ] && [ ! -f "$dir/Makefile" ]; then rm -rf "$dir/CMakeCache.txt" "$dir/CMakeFiles"; fi
   if [ ! -f "$dir/CMakeCache.txt" ]; then
     cmake --preset "$preset" -DATTNLAB_WERROR="${ATTNLAB_WERROR:-OFF}" >/dev/null
   elif [ ${#werror[@]} -gt 0 ] && ! grep -q "^ATTNLAB_WERROR:BOOL=$ATTNLAB_WERROR$" "$dir/CMakeCache.txt"; then
