@@ -19,7 +19,11 @@ configure() {  # configure PRESET DIR: once, and again only to change the warnin
   # start that folder over rather than fail on it forever.
   if [ -f "$dir/CMakeCache.txt" ] && [ ! -f "$dir/Makefile" ]; then rm -rf "$dir/CMakeCache.txt" "$dir/CMakeFiles"; fi
   if [ ! -f "$dir/CMakeCache.txt" ]; then
-    cmake --preset "$preset" -DATTNLAB_WERROR="${ATTNLAB_WERROR:-OFF}" >/dev/null
+    # (called in an && list, where set -e does not stop the script: a failure stops it here, with what to do)
+    cmake --preset "$preset" -DATTNLAB_WERROR="${ATTNLAB_WERROR:-OFF}" >/dev/null || {
+      echo "build.sh: configuring $dir/ failed (above); bash scripts/setup.sh installs what it needs (npm start and npm test run it)" >&2
+      exit 1
+    }
   elif [ ${#werror[@]} -gt 0 ] && ! grep -q "^ATTNLAB_WERROR:BOOL=$ATTNLAB_WERROR$" "$dir/CMakeCache.txt"; then
     cmake "${werror[@]}" "$dir" >/dev/null
   fi
