@@ -263,7 +263,7 @@ test('the worker starts fetching the build only once the page has drawn (its fil
   try {
     const walkthrough = await open('');
     await savedOffline(walkthrough);
-    assert.deepEqual((await walkthrough.evaluate(() => window.registeredWhen)).drawn, 'true', 'the walkthrough had drawn its first lesson');
+    assert.equal((await walkthrough.evaluate(() => window.registeredWhen)).drawn, 'true', 'the walkthrough had drawn its first lesson');
     for (const path of ['exercises.html', 'labs.html']) {
       const page = await open(path);
       await waitForPage(page, () => window.registeredWhen !== undefined);

@@ -30,8 +30,9 @@ function start() {
 
 // The worker fetches every file of the build (2.6 MB) as it installs: begun at the load event, which comes before
 // the walkthrough has drawn (its words arrive after the load), it competed with the first render on two cores
-// (259 against 167 ms to the first lesson, median of 20 cold loads each). It begins once the page says it has drawn (the walkthrough's data-drawn, the other pages'
-// data-ready), or 5 s after the load should a page never say so (an engine that failed to load).
+// (259 against 167 ms to the first lesson, median of 20 cold loads each). It begins once the page says it has
+// drawn (the walkthrough's data-drawn, the other pages' data-ready), or 5 s after the load should a page never say
+// so (an engine that failed to load).
 function afterFirstDrawing(fn) {
   const root = document.documentElement;
   const drawn = () => root.dataset.drawn === 'true' || root.dataset.ready === 'true';
