@@ -129,15 +129,17 @@ class Reader {
            "must have between 1 and " + std::to_string(limits::max_entries) + " entries");
       return false;
     }
-    for (Eigen::Index r = 0; r < m.rows(); ++r)
-      for (Eigen::Index c = 0; c < m.cols(); ++c)
-        if (!std::isfinite(m(r, c)) || std::abs(m(r, c)) > limits::max_abs_value) {
-          const bool finite = std::isfinite(m(r, c));
-          fail(index(index(field, static_cast<std::size_t>(r)), static_cast<std::size_t>(c)),
-               finite ? codes::number_too_large : codes::not_finite, {},
-               finite ? "is too large: numbers must lie within \u00b11e12" : "must be a finite number");
-          return false;
-        }
+    // (over the row-major data as one run: this file is compiled for size, where m(r, c) is a call per number)
+    const double* data = m.data();
+    const Eigen::Index size = m.size();
+    for (Eigen::Index k = 0; k < size; ++k)
+      if (!(std::abs(data[k]) <= limits::max_abs_value)) {  // (NaN fails the comparison too)
+        const bool finite = std::isfinite(data[k]);
+        fail(index(index(field, static_cast<std::size_t>(k / m.cols())), static_cast<std::size_t>(k % m.cols())),
+             finite ? codes::number_too_large : codes::not_finite, {},
+             finite ? "is too large: numbers must lie within \u00b11e12" : "must be a finite number");
+        return false;
+      }
     return true;
   }
 
@@ -606,7 +608,7 @@ void read_init_uncached(const json& init, Reader& r, std::map<std::string, Matri
 
 Problems read_lesson(std::string_view text, Lesson& lesson) { return read_lesson(text, {}, lesson); }
 
-Problems read_lesson(std::string_view text, const std::map<std::string, Matrix>& overrides, Lesson& lesson,
+Problems read_lesson(std::string_view text, std::map<std::string, Matrix> overrides, Lesson& lesson,
                      SeededDraws* draws) {
   Problems problems;
   Reader r(problems);
@@ -645,7 +647,7 @@ Problems read_lesson(std::string_view text, const std::map<std::string, Matrix>&
   read_given_weights(j, r, lesson);
   for (const auto& name : matrix_names()) {
     if (auto it = overrides.find(name); it != overrides.end()) {
-      if (r.checked(it->second, field_of(name))) lesson.matrices[name] = it->second;
+      if (r.checked(it->second, field_of(name))) lesson.matrices[name] = std::move(it->second);
     } else if (const json* m = find_matrix(j, name)) {
       Matrix value;
       if (r.matrix(*m, field_of(name), value)) lesson.matrices[name] = std::move(value);

@@ -15,9 +15,9 @@ namespace attnlab {
 Problems read_lesson(std::string_view json_text, Lesson& lesson);
 
 // Applies matrices that arrived outside the JSON (typed arrays from JavaScript) before validating:
-// they win over JSON and seeded draws alike. `draws` (may be null), the caller's, lends the draws of an init block
-// read before and keeps this one's.
-Problems read_lesson(std::string_view json_text, const std::map<std::string, Matrix>& overrides, Lesson& lesson,
+// they win over JSON and seeded draws alike (and are moved into the lesson, not copied). `draws` (may be null), the
+// caller's, lends the draws of an init block read before and keeps this one's.
+Problems read_lesson(std::string_view json_text, std::map<std::string, Matrix> overrides, Lesson& lesson,
                      SeededDraws* draws = nullptr);
 
 }  // namespace attnlab

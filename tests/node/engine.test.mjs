@@ -167,6 +167,13 @@ test('typed matrices get the same checks as JSON ones, and a refused one leaves 
   assert.deepEqual(bad.problems[0].field, 'X');
   const nan = engine.trace({ ...lesson, W_Q: m(1, 1, [NaN]) });
   assert.deepEqual(nan.problems[0], { field: 'W_Q[0][0]', message: 'must be a finite number', code: 'not_finite', params: {} });
+  // the first bad number is named by its row and column, as in a JSON matrix
+  const wide = (at, v) => m(2, 3, [1, 2, 3, 4, 5, 6].map((x, k) => (k === at ? v : x)));
+  for (const [at, v, field, code] of [[5, Infinity, 'X[1][2]', 'not_finite'], [4, -Infinity, 'X[1][1]', 'not_finite'],
+    [2, 2e12, 'X[0][2]', 'number_too_large'], [3, -1e12, null, null]]) {
+    const r = engine.check({ ...lesson, X: wide(at, v), tokens: ['a', 'b'] }).find((p) => p.field.startsWith('X['));
+    assert.deepEqual([r?.field ?? null, r?.code ?? null], [field, code], `${v} at ${at}`);
+  }
   assert.ok(engine.trace(lesson).ok); // nothing from the refused lessons leaked into this one
   assert.deepEqual(engine.trace(lesson).value.output.data, engine.trace(JSON.stringify(lesson)).value.output.data);
 });
