@@ -7,7 +7,7 @@ import i18next from 'i18next';
 import { LANGUAGES, chooseLanguage, directionOf } from './languages.js';
 import { localizeDigits, setNumberLanguage, storedDigits } from './numerals.js';
 import { readPackageConfig } from '../lms/package-config.js';
-import { fill } from './fill.js';
+import { flatten, message } from './fill.js';
 
 const PARTS = {
   shared: import.meta.glob('./locales/*.json', { query: '?part=shared', import: 'default' }),
@@ -51,6 +51,7 @@ async function begin({ query = new URLSearchParams(location.search), browser = n
   const parts = await Promise.all(['shared', page].filter(Boolean).map((part) => PARTS[part][`./locales/${code}.json`]()));
   const messages = Object.assign({}, ...parts);
   templates = flatten(messages);
+  plurals = new Intl.PluralRules(code); // (as i18next makes them, for the same plural forms)
   await i18next.init({
     lng: code, fallbackLng: false, resources: { [code]: { translation: messages } },
     interpolation: { escapeValue: false }, // views set textContent, never innerHTML
@@ -100,22 +101,12 @@ export function t(key, params) {
   made.set(id, text);
   return text;
 }
-// A message without a plural is filled in by fill() (web/i18n/fill.js) from the language's messages by key; a plural,
-// a missing message or parameter by i18next. (The first render asks for a few hundred messages while i18next's code
-// is not yet compiled: a lookup and fill() are the cheaper path for all but the plurals.)
-let templates = new Map();
+// A message is picked and filled in by message() (web/i18n/fill.js) from the language's messages by key, plurals
+// included; a missing message or parameter by i18next. (The first render asks for a few hundred messages while
+// i18next's code is not yet compiled: its first plural alone took 4–6 ms of a cold load.)
+let templates = new Map(), plurals = null;
 function filled(key, params) {
-  if ('count' in params || !i18next.isInitialized) return null;
-  const template = templates.get(key);
-  return typeof template === 'string' ? fill(template, params) : null;
-}
-/** {a: {b: 'x'}} → Map {'a.b' → 'x'} (i18next's key separator). */
-function flatten(messages, prefix = '', into = new Map()) {
-  for (const [name, value] of Object.entries(messages)) {
-    if (value && typeof value === 'object') flatten(value, `${prefix}${name}.`, into);
-    else into.set(`${prefix}${name}`, value);
-  }
-  return into;
+  return i18next.isInitialized ? message(templates, key, params, plurals) : null;
 }
 
 export const language = () => i18next.language ?? 'en';
