@@ -86,7 +86,7 @@ const keyable = (params) => Object.values(params).every((v) => typeof v === 'str
 
 /** The message `key` ("walkthrough.copyLink") with its {{params}} filled in; count picks the plural form. */
 // Numbers given as parameters are written as the language writes them (a decimal comma, Arabic-Indic digits when
-// chosen); `count` stays a number, since i18next picks the plural form from it.
+// chosen); `count` stays a number: the plural form is picked from it.
 export function t(key, params) {
   const id = !params ? key : keyable(params) ? `${key}\u0000${JSON.stringify(params)}` : null;
   let text = id === null ? undefined : made.get(id);
