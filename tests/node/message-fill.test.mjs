@@ -13,7 +13,7 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 // counts of every category in the seven languages (Arabic has all six: 0, 1, 2, 3–10, 11–99, 100–102), and fractions
 const COUNTS = [0, 1, 2, 3, 5, 10, 11, 12, 21, 99, 100, 101, 102, 1000000, 1.5, 0.5, -1, NaN];
 
-async function languages() {
+async function load() {
   const out = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     const code = file.replace(/\.json$/, '');
@@ -24,6 +24,7 @@ async function languages() {
   }
   return out;
 }
+const languages = load(); // (read once, for both tests)
 const paramsOf = (template, k) => {
   const params = {};
   for (const [, p] of template.matchAll(/\{\{\s*(\w+)\s*\}\}/g)) params[p] = k % 3 ? `<b>${p}</b> $& $1 "é"` : 2.5;
@@ -32,7 +33,7 @@ const paramsOf = (template, k) => {
 
 test('message() writes every message of every language as i18next does', async () => {
   let checked = 0;
-  for (const { code, messages, i18n, plurals } of await languages()) {
+  for (const { code, messages, i18n, plurals } of await languages) {
     for (const [key, value] of messages) {
       if (typeof value !== 'string' || !value.includes('{{') || PLURAL.test(key)) continue;
       const params = paramsOf(value, checked);
@@ -45,7 +46,7 @@ test('message() writes every message of every language as i18next does', async (
 
 test('message() picks the plural form i18next picks, for counts of every category', async () => {
   let checked = 0;
-  for (const { code, messages, i18n, plurals } of await languages()) {
+  for (const { code, messages, i18n, plurals } of await languages) {
     const bases = new Set([...messages.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
     for (const key of bases) {
       for (const count of COUNTS) {
