@@ -64,6 +64,8 @@ export function legendGradient(kind) {
 // The ramps as lookup tables of LEVELS steps, for the heatmaps that repaint thousands of cells per edit:
 // a cell's colour is one array read — as CSS text with the text colour that contrasts with it (tables), or as
 // a canvas pixel, plain or faded (a row not generated yet), written in one store (canvas heatmaps).
+// Each is made when first asked for: all 2 × 512 steps took 8 ms of a cold load, before the page could ask
+// for its words; the first lesson's tables use a few hundred steps, and the pixels only a canvas heatmap.
 export const LEVELS = 512;
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 /** An opaque RGB colour as one 32-bit canvas pixel (ImageData bytes are R, G, B, A in memory order). */
@@ -73,15 +75,27 @@ export function pixelOf([r, g, b]) {
 /** The colour of a faded cell: 30% of its own colour over white. */
 export const faded = (rgb) => rgb.map((v) => Math.round(255 - (255 - v) * 0.3));
 function table(colorOf) {
-  const pixel = new Uint32Array(LEVELS), fadedPixel = new Uint32Array(LEVELS), css = [], text = [];
-  for (let k = 0; k < LEVELS; k++) {
-    const c = colorOf(k / (LEVELS - 1));
-    pixel[k] = pixelOf(c);
-    fadedPixel[k] = pixelOf(faded(c));
-    css.push(cssColor(c));
-    text.push(textColorFor(c));
-  }
-  return { pixel, fadedPixel, css, text };
+  const cells = new Array(LEVELS).fill(null);
+  let pixels = null;
+  return {
+    /** Step k's [background, text colour] as CSS text. */
+    cell(k) {
+      if (cells[k] === null) { const c = colorOf(k / (LEVELS - 1)); cells[k] = [cssColor(c), textColorFor(c)]; }
+      return cells[k];
+    },
+    /** {pixel, fadedPixel}: every step as a canvas pixel, plain and faded. */
+    pixels() {
+      if (!pixels) {
+        pixels = { pixel: new Uint32Array(LEVELS), fadedPixel: new Uint32Array(LEVELS) };
+        for (let k = 0; k < LEVELS; k++) {
+          const c = colorOf(k / (LEVELS - 1));
+          pixels.pixel[k] = pixelOf(c);
+          pixels.fadedPixel[k] = pixelOf(faded(c));
+        }
+      }
+      return pixels;
+    },
+  };
 }
 export const RAMPS = { sequential: table((t) => sequential(t)), diverging: table((t) => diverging(2 * t - 1, 1)) };
 

@@ -85,7 +85,7 @@ export class HeaderControls {
     const own = this.preset.options[0];
     const ownText = from ? t('walkthrough.header.ownLessonFrom', { preset: from }) : t('walkthrough.header.ownLesson');
     setProp(own, 'textContent', ownText);
-    this.preset.value = preset ?? '';
+    setProp(this.preset, 'value', preset ?? '');
     const seeded = seed !== null && seed !== undefined;
     setProp(this.seed, 'disabled', !seeded);
     if (document.activeElement !== this.seed) this.seed.value = seeded ? String(seed) : '';

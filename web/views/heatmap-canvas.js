@@ -200,7 +200,7 @@ export class CanvasHeatmap {
     const d = this.data, { data } = d.matrix, vis = d.visible, rows = this.rows, cols = this.cols, px = this.pixels;
     const hi = this.ends[1];
     const sequentialScale = this.options.scale === 'sequential';
-    const ramp = RAMPS[sequentialScale ? 'sequential' : 'diverging'];
+    const ramp = RAMPS[sequentialScale ? 'sequential' : 'diverging'].pixels();
     // levelOf, inlined: the step is offset + value × slope, rounded (+ 0.5, truncated) and clamped (NaN → step 0)
     const top = LEVELS - 1, slope = (sequentialScale ? 1 : hi > 0 ? 1 / (2 * hi) : 0) * top, offset = (sequentialScale ? 0 : 0.5) * top + 0.5;
     for (let i = 0, k = 0; i < rows; i++) {

@@ -13,6 +13,7 @@ import { hideTooltip, showTooltip } from './tooltip.js';
 import { cursorAction } from './grid-cursor.js';
 import { setAttr, setProp } from './dom.js';
 
+const NO_COLOUR = ['', '']; // a hidden or pending cell: the stylesheet's colours
 const CLASSES = ['hidden-cell', 'pending', 'invalid', 'sel-row', 'sel-col', 'sel-cell']; // bit b of a cell's classes
 
 function columnHeader() {
@@ -216,7 +217,7 @@ export class Heatmap {
         const focusable = i === this.focus[0] && j === this.focus[1];
         // Only touch the DOM where something changed, field by field, and by the cheapest call (backgroundColor,
         // not the background shorthand; the text node's data, not a new node): a repaint must fit in one frame.
-        if (level !== was.level) { td.style.backgroundColor = level < 0 ? '' : ramp.css[level]; td.style.color = level < 0 ? '' : ramp.text[level]; was.level = level; }
+        if (level !== was.level) { const [bg, fg] = level < 0 ? NO_COLOUR : ramp.cell(level); td.style.backgroundColor = bg; td.style.color = fg; was.level = level; }
         if (v !== was.v || pending !== was.pending) {
           const text = pending ? '…' : formatNumber(v, o.digits);
           if (text !== was.text) { if (td.firstChild?.nodeType === Node.TEXT_NODE) td.firstChild.data = text; else td.textContent = text; was.text = text; }

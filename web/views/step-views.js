@@ -12,7 +12,7 @@ import { localizeDigits } from '../i18n/numerals.js';
 import { positionsKind } from '../layer-edit.js';
 import { KvCacheView } from './kv-cache-view.js';
 import { splitsModel } from '../lesson-edit.js';
-import { setHtml } from './dom.js';
+import { setHtml, setProp } from './dom.js';
 import { givenWeightsNotes } from './given-weights.js';
 import { MaskControl, MaskGrid, NumberControl, Switch } from './controls.js';
 
@@ -72,7 +72,7 @@ export const STEP_VIEWS = {
       const positions = box.querySelector('select');
       positions.addEventListener('change', () => on.positions(positions.value));
       return {
-        update: (state, t) => { dModel.update(t.dModel); positions.value = positionsKind(state.lesson); },
+        update: (state, t) => { dModel.update(t.dModel); setProp(positions, 'value', positionsKind(state.lesson)); },
         lock: (locked) => { dModel.lock(locked('sizes')); positions.disabled = locked('positions'); },
       };
     },
