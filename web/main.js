@@ -48,8 +48,8 @@ function whenLoaded(engine, line, handlers) {
 
 async function boot() {
   const app = document.getElementById('app');
-  // the language's messages load first (only the chosen language's file is fetched); the engine once the first
-  // lesson is drawn — the default lesson is drawn from the engine's answers recorded at build time
+  // the language's messages load first (the chosen language's part; the HTML preloads English's); the engine once the
+  // first lesson is drawn — the default lesson is drawn from the engine's answers recorded at build time
   const speaking = startLanguage({ query });
   speaking.then(() => { const loading = app.querySelector('.loading'); if (loading) loading.textContent = t('walkthrough.loading'); }, () => {});
   const engine = engineBeforeLoad(() => loadEngine(), typedFromJson(FIRST_ANSWERS));
