@@ -34,6 +34,30 @@ for (const { path, module } of PAGES) {
   });
 }
 
+// The words: the HTML preloads the English parts of the message files the page shows (web/vite.config.js), so an
+// English reader's words are on their way beside the scripts; they are the files the page uses (fetched once, no
+// other English file); a German reader's page fetches German's parts when its scripts ask, as well.
+for (const { path, parts } of [{ path: '', parts: 1 }, { path: 'exercises.html', parts: 2 }, { path: 'labs.html', parts: 2 }]) {
+  test(`${path || 'the walkthrough'} preloads the English words it shows, and fetches each words file once`, async () => {
+    for (const lang of ['en', 'de']) {
+      const { page, problems } = await openPage(env, `${path}?lang=${lang}`);
+      await waitForPage(page, () => document.documentElement.dataset.ready === 'true');
+      const { preloaded, fetched } = await page.evaluate(() => ({
+        preloaded: [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.href).filter((u) => /\/assets\/(en|de)-[\w-]+\.js$/.test(u)),
+        fetched: performance.getEntriesByType('resource').map((e) => e.name).filter((u) => /\/assets\/(en|de)-[\w-]+\.js$/.test(u)),
+      }));
+      const language = (list) => list.map((u) => u.split('/').pop().split('-')[0]);
+      assert.deepEqual(language(preloaded), Array(parts).fill('en'), `${lang}: the English parts preloaded`);
+      assert.deepEqual(fetched.filter((u) => u.includes('/en-')).sort(), [...preloaded].sort(), `${lang}: the English files fetched are those preloaded, once each`);
+      assert.equal(fetched.filter((u) => u.includes('/de-')).length, lang === 'de' ? parts : 0, `${lang}: German's parts`);
+      assert.equal(new Set(fetched).size, fetched.length);
+      if (lang === 'de') assert.equal(await page.evaluate(() => document.documentElement.lang), 'de');
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  });
+}
+
 test('the walkthrough\'s module leaves out the exercise generator and the commands: well under the exercises page\'s', async () => {
   const { page } = await openPage(env, '');
   await ready(page);
