@@ -62,7 +62,7 @@ export function legendGradient(kind) {
 }
 
 // The ramps as lookup tables of LEVELS steps, for the heatmaps that repaint thousands of cells per edit:
-// a cell's colour is one array read — as CSS text with the text colour that contrasts with it (tables), or as
+// a cell's colour is one lookup — as CSS text with the text colour that contrasts with it (tables), or as
 // a canvas pixel, plain or faded (a row not generated yet), written in one store (canvas heatmaps).
 // Each is made when first asked for: all 2 × 512 steps took 8 ms of a cold load, before the page could ask
 // for its words; the first lesson's tables use a few hundred steps, and the pixels only a canvas heatmap.

@@ -42,11 +42,12 @@ const preloadEngine = {
   },
 };
 
-// The page's words in English (the language its HTML is written in, and the language most readers read) are fetched
-// from the first moment the page is read, beside the scripts: the page asks for its language only once its scripts
-// have run, and that request was a round trip on the way to the first lesson (about 20 ms of 260 on this machine, and
-// 150 ms more on a school's Wi-Fi). A reader of another language fetches their own as before, and these 15 KB as well. Each page preloads the parts of the message files it asks for (web/i18n/i18n.js, scripts/locale-parts.mjs).
-const PREFETCHED_LANGUAGE = 'en';
+// The page's words in English, the language its HTML is written in, are fetched from the first moment the page is
+// read, beside the scripts: the page asks for its language only once its scripts have run, and that request was a
+// round trip on the way to the first lesson (about 20 ms of 260 on this machine, 150 ms more on a school's Wi-Fi). A
+// reader of another language fetches their own as before, and these 15 KB as well. Each page preloads the parts of the
+// message files it asks for (web/i18n/i18n.js, scripts/locale-parts.mjs).
+const PRELOADED_LANGUAGE = 'en';
 const partsOfPage = (html) => ['shared', ...['exercises', 'labs'].filter((page) => html.endsWith(`/${page}.html`))];
 const preloadWords = {
   name: 'attention-lab-preload-words', apply: 'build',
@@ -54,8 +55,8 @@ const preloadWords = {
     order: 'post',
     handler: (html, ctx) => {
       if (!ctx.bundle) return [];
-      const wanted = new Set(partsOfPage(ctx.filename).map((part) => `/i18n/locales/${PREFETCHED_LANGUAGE}.json?part=${part}`));
-      return Object.values(ctx.bundle).filter((c) => c.type === 'chunk' && [...wanted].some((w) => c.facadeModuleId?.endsWith(w)))
+      const wanted = partsOfPage(ctx.filename).map((part) => `/i18n/locales/${PRELOADED_LANGUAGE}.json?part=${part}`);
+      return Object.values(ctx.bundle).filter((c) => c.type === 'chunk' && wanted.some((w) => c.facadeModuleId?.endsWith(w)))
         .map((c) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `./${c.fileName}` }, injectTo: 'head' }));
     },
   },
