@@ -5,7 +5,7 @@
 // scripts/build-single-file.mjs); web/i18n/i18n.js says which parts a page asks for.
 import { readFileSync } from 'node:fs';
 
-const OWN = ['exercises', 'labs']; // the sections only one page shows
+export const OWN = ['exercises', 'labs']; // the sections only one page shows (each is that page's name)
 
 export const localeParts = {
   name: 'attention-lab-locale-parts',

@@ -74,13 +74,14 @@ export function pixelOf([r, g, b]) {
 }
 /** The colour of a faded cell: 30% of its own colour over white. */
 export const faded = (rgb) => rgb.map((v) => Math.round(255 - (255 - v) * 0.3));
-function table(colorOf) {
+function table(colorAt) {
+  const stepColour = (k) => colorAt(k / (LEVELS - 1)); // (colorAt: t in [0, 1] → RGB)
   const cells = new Array(LEVELS).fill(null);
   let pixels = null;
   return {
     /** Step k's [background, text colour] as CSS text. */
     cell(k) {
-      if (cells[k] === null) { const c = colorOf(k / (LEVELS - 1)); cells[k] = [cssColor(c), textColorFor(c)]; }
+      if (cells[k] === null) { const c = stepColour(k); cells[k] = [cssColor(c), textColorFor(c)]; }
       return cells[k];
     },
     /** {pixel, fadedPixel}: every step as a canvas pixel, plain and faded. */
@@ -88,7 +89,7 @@ function table(colorOf) {
       if (!pixels) {
         pixels = { pixel: new Uint32Array(LEVELS), fadedPixel: new Uint32Array(LEVELS) };
         for (let k = 0; k < LEVELS; k++) {
-          const c = colorOf(k / (LEVELS - 1));
+          const c = stepColour(k);
           pixels.pixel[k] = pixelOf(c);
           pixels.fadedPixel[k] = pixelOf(faded(c));
         }

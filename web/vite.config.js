@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildInfo } from '../scripts/version.mjs';
 import { exercisePageFiles, FILE_LIST } from './lms/package.js';
 import { serviceWorkerPlugin } from '../scripts/precache.mjs';
-import { localeParts } from '../scripts/locale-parts.mjs';
+import { OWN, localeParts } from '../scripts/locale-parts.mjs';
 import { firstAnswersPlugin } from '../scripts/first-answers.mjs';
 
 // Strict Content-Security-Policy for every built page: no inline script, no eval (the engine is built with
@@ -48,7 +48,7 @@ const preloadEngine = {
 // reader of another language fetches their own as before, and these 15 KB as well. Each page preloads the parts of the
 // message files it asks for (web/i18n/i18n.js, scripts/locale-parts.mjs).
 const PRELOADED_LANGUAGE = 'en';
-const partsOfPage = (html) => ['shared', ...['exercises', 'labs'].filter((page) => html.endsWith(`/${page}.html`))];
+const partsOfPage = (html) => ['shared', ...OWN.filter((page) => html.endsWith(`/${page}.html`))];
 const preloadWords = {
   name: 'attention-lab-preload-words', apply: 'build',
   transformIndexHtml: {
