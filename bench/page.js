@@ -100,6 +100,18 @@ function edited(X) {
   return copy;
 }
 
+// The engine's forward alone at one size for about `ms` milliseconds: its median, for the wasm / native ratio
+// measured in pairs with the native engine (bench/run.mjs).
+const forwards = new Map();
+window.wasmForward = async (n, d, heads, ms) => {
+  const key = `${n},${d},${heads}`;
+  if (!forwards.has(key)) {
+    const { X, WQ, WK, WV } = inputs(n, d);
+    forwards.set(key, (await computeOnly())(n, d, heads, { X: [X, n, d], W_Q: [WQ, d, d], W_K: [WK, d, d], W_V: [WV, d, d] }));
+  }
+  return (await medians({ wasm: forwards.get(key) }, ms)).wasm.median_ms;
+};
+
 window.runBench = async (sizes) => {
   const engine = await loadEngine();
   const prepare = await computeOnly();

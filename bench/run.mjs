@@ -27,9 +27,12 @@ const sorted = (xs) => [...xs].sort((a, b) => a - b);
 // ---------- 1. the forward pass ----------
 if (PARTS.has('forward')) {
   // 1a. native
-  const native = spawnSync(join(root, 'build/bin/attnlab_bench'), SIZES.map((s) => s.join(',')), { encoding: 'utf8' });
-  if (native.status !== 0) throw new Error(`attnlab_bench failed: ${native.stderr}`);
-  const nativeRows = native.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const nativeRun = (sizes) => {
+    const native = spawnSync(join(root, 'build/bin/attnlab_bench'), sizes, { encoding: 'utf8' });
+    if (native.status !== 0) throw new Error(`attnlab_bench failed: ${native.stderr}`);
+    return native.stdout.trim().split('\n');
+  };
+  const nativeRows = nativeRun(SIZES.map((s) => s.join(','))).map((l) => JSON.parse(l));
 
   // 1b. wasm and peers, one Chromium session
   const repo = await startBrowser(root);
@@ -39,6 +42,18 @@ if (PARTS.has('forward')) {
   await page.goto(repo.base + 'bench/page.html');
   await page.waitForFunction(() => window.benchReady === true);
   const browserRows = await page.evaluate((sizes) => window.runBench(sizes), SIZES);
+  // wasm / native at (512, 768, 12) also in pairs, each about a second natively and a second in the browser (in
+  // turns, which goes first): the medians above were taken minutes apart, and on a shared machine the load changes
+  // in minutes (the native median alone went 294–355 ms in three runs a minute apart). The budget takes the median
+  // pair's ratio.
+  const PAIRED = [512, 768, 12], pairs = [];
+  const nativeOnce = () => JSON.parse(nativeRun([PAIRED.join(',')])[0]).median_ms;
+  const wasmOnce = () => page.evaluate((size) => window.wasmForward(...size, 1000), PAIRED);
+  for (let k = 0; k < 9; k++) {
+    let native, wasm;
+    if (k % 2) { wasm = await wasmOnce(); native = nativeOnce(); } else { native = nativeOnce(); wasm = await wasmOnce(); }
+    pairs.push({ native_ms: native, wasm_ms: wasm, ratio: wasm / native });
+  }
   await repo.close();
 
   const PEERS = ['js_straightforward', 'js_cache_friendly', 'tfjs_cpu', 'tfjs_wasm', 'onnx'];
@@ -54,6 +69,7 @@ if (PARTS.has('forward')) {
     }
     results.sizes.push(row);
   }
+  results.wasm_native_pairs = { size: PAIRED, pairs, median_ratio: at(sorted(pairs.map((x) => x.ratio)), 0.5) };
 }
 
 // ---------- 2. the page: bytes, first load, cold loads ----------
@@ -308,8 +324,8 @@ for (const e of results.edits.filter((x) => x.lesson.endsWith('layer')))
   budget(`whole-layer lesson edit → paint, ${e.lesson}, lecture size, p95`, '< 8 ms', e.p95_ms, 'ms', e.p95_ms < 8);
 const size = (n, d, h) => results.sizes.find((r) => r.n === n && r.d_model === d && r.heads === h);
 if (results.sizes.length) {
-  const big = size(512, 768, 12);
-  budget('wasm / native, (512, 768, 12)', '≤ 1.1×', big.wasm_over_native, '×', big.wasm_over_native <= 1.1);
+  const paired = results.wasm_native_pairs.median_ratio;
+  budget('wasm / native, (512, 768, 12), median of 9 pairs', '≤ 1.1×', paired, '×', paired <= 1.1);
   for (const [n, d, h] of [[128, 256, 1], [512, 768, 1], [128, 256, 4], [512, 768, 12]]) {
     const r = size(n, d, h), label = h === 1 ? `single head (${n}, ${d})` : `(${n}, ${d}, ${h})`;
     budget(`engine.trace() vs onnxruntime-web, ${label}: peer / ours`, '≥ 1.3×', r.onnx_over_trace, '×', r.onnx_over_trace >= 1.3);
@@ -332,6 +348,8 @@ if (results.sizes.length) {
     console.log(`${`(${r.n}, ${r.d_model}, ${r.heads})`.padEnd(16)} ${f(r.native_ms).padStart(8)} ${f(r.wasm_ms).padStart(8)} ${f(r.wasm_over_native, 2).padStart(8)}x ${f(r.wasm_with_copies_ms).padStart(9)}` +
       ` ${f(r.js_straightforward_ms).padStart(9)} ${f(r.js_cache_friendly_ms).padStart(9)} ${f(r.tfjs_cpu_ms).padStart(9)} ${f(r.tfjs_wasm_ms).padStart(9)} ${f(r.onnx_ms).padStart(9)}` +
       `   (${[r.js_cache_friendly_over_trace, r.tfjs_wasm_over_trace, r.onnx_over_trace].map((x) => f(x, 2) + 'x').join(', ')})`);
+  const { pairs, median_ratio: ratio } = results.wasm_native_pairs;
+  console.log(`wasm / native at (512, 768, 12) in pairs (wasm / native): ${pairs.map((x) => `${f(x.wasm_ms, 1)} / ${f(x.native_ms, 1)}`).join(', ')} ms → median ${f(ratio, 2)}x`);
 }
 if (results.page.files) {
   console.log(`\nPage: first lesson drawn ${f(results.page.first_lesson_ms, 0)} ms after navigation (median of 5 cold loads), ${f(results.page.first_lesson_throttled_ms, 0)} ms throttled; dist/ ${results.page.total_raw} B raw, ${results.page.total_gzip} B gzip; wasm heap ${results.page.wasm_heap_bytes ?? '—'} B`);
