@@ -11,6 +11,7 @@ import { createController } from './page/controller.js';
 import { createPage } from './page/render.js';
 import { createLinkSync } from './page/link-sync.js';
 import { createDialogs } from './page/dialogs.js';
+import { partsAfterDrawing } from './first-drawing.js';
 import { startCrashRecovery } from './page/recovery.js';
 import { installTestHooks } from './page/test-hooks.js';
 import { EngineLoading, engineBeforeLoad } from './page/engine-before-load.js';
@@ -123,6 +124,7 @@ async function boot() {
     });
   }
   arrive();
+  await partsAfterDrawing(); // (the print link's QR code maker)
   document.documentElement.dataset.ready = 'true';
 }
 

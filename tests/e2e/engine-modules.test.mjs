@@ -123,6 +123,31 @@ test('the walkthrough draws its default lesson before its engine arrives: the en
   });
 });
 
+// The QR code maker (web/qr.js and its library) is not part of the first load: the print link and the projector's
+// bar load it once the lesson is drawn, and the walkthrough says it is ready only once it is there (a print cannot
+// wait for a module), also when a link makes the engine load beside the words.
+for (const path of ['', '?preset=jane-cinema']) {
+  test(`the walkthrough${path ? ' opened on a preset' : ''} fetches its QR code maker after its lesson is drawn; a print at data-ready has the code`, async () => {
+    const { page, problems } = await openPage(env, path, undefined, () => new MutationObserver((_, observer) => {
+      if (document.documentElement.dataset.drawn !== 'true') return;
+      window.fetchedWhenDrawn = performance.getEntriesByType('resource').map((e) => e.name);
+      observer.disconnect();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-drawn'] }));
+    await ready(page);
+    const qrFile = /\/assets\/qr-[\w-]+\.js$/;
+    const { before, after, printed } = await page.evaluate(() => {
+      window.dispatchEvent(new Event('beforeprint')); // (what printing starts with: the link box is drawn then)
+      const box = document.querySelector('.print-link');
+      return { before: window.fetchedWhenDrawn, after: performance.getEntriesByType('resource').map((e) => e.name), printed: [...box.children].map((c) => c.tagName) };
+    });
+    assert.deepEqual(before.filter((n) => qrFile.test(n)), [], 'not before the lesson is drawn');
+    assert.ok(after.some((n) => qrFile.test(n)), 'fetched by data-ready');
+    assert.deepEqual(printed, ['IMG', 'DIV'], 'the printed link box: its QR code, then the link');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
 test('an edit made before the walkthrough\'s engine arrives is computed when it does', async () => {
   await withEngineHeld(async (page, release) => {
     const weights = await shown(page, 'weights');

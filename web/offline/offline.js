@@ -5,6 +5,7 @@
 import './offline.css';
 import { mayRegister, watchServiceWorker } from './lifecycle.js';
 import { createStatusView } from './status-view.js';
+import { firstDrawing } from '../first-drawing.js';
 
 let state = { online: navigator.onLine, cached: 'off', update: 'none', later: false, quiet: false };
 let worker = null;
@@ -23,24 +24,11 @@ function start() {
   view = createStatusView({ onUpdate: () => worker?.applyUpdate(), onLater: () => set({ later: true }), onQuiet: () => set({ quiet: true }) });
   window.addEventListener('online', () => set({ online: true, quiet: false })); // a next time offline is said in full again
   window.addEventListener('offline', () => set({ online: false }));
-  // off: the offline single file, or a frame inside another site
-  if (mayRegister()) afterFirstDrawing(() => { worker = watchServiceWorker(({ cached, update }) => set({ cached, update, later: state.later && update === 'ready' })); });
+  // off: the offline single file, or a frame inside another site. The worker fetches every file of the build as it
+  // installs: begun at the load event, before the walkthrough had drawn, it made the first lesson wait (259 against
+  // 167 ms, median of 20 cold loads each).
+  if (mayRegister()) firstDrawing().then(() => { worker = watchServiceWorker(({ cached, update }) => set({ cached, update, later: state.later && update === 'ready' })); });
   set({});
-}
-
-// The worker fetches every file of the build (2.6 MB) as it installs: begun at the load event, which comes before
-// the walkthrough has drawn (its words arrive after the load), it competed with the first render on two cores
-// (259 against 167 ms to the first lesson, median of 20 cold loads each). It begins once the page says it has
-// drawn (the walkthrough's data-drawn, the other pages' data-ready), or 5 s after the load should a page never say
-// so (an engine that failed to load).
-function afterFirstDrawing(fn) {
-  const root = document.documentElement;
-  const drawn = () => root.dataset.drawn === 'true' || root.dataset.ready === 'true';
-  if (drawn()) return fn();
-  const go = () => { observer.disconnect(); clearTimeout(timer); fn(); };
-  const observer = new MutationObserver(() => { if (drawn()) go(); });
-  observer.observe(root, { attributes: true, attributeFilter: ['data-drawn', 'data-ready'] });
-  const timer = setTimeout(go, 5000);
 }
 
 if (document.readyState === 'complete') start();

@@ -6,8 +6,14 @@
 //
 // The margins are a constructed style sheet: the pages' Content-Security-Policy (style-src 'self') refuses
 // <style> elements and style="" markup, not style sheets made through the CSSOM.
-import { qrDataUrl, qrImage, qrSvgText } from '../qr.js';
 import { onLanguage, t } from '../i18n/i18n.js';
+import { afterFirstDrawing } from '../first-drawing.js';
+
+// The QR code maker (web/qr.js and its library, 8 KB gzip) arrives once the page has drawn: no one prints first, and
+// `beforeprint` cannot wait for a module. (The walkthrough says it is ready only once it is here.)
+let qr = null;
+afterFirstDrawing(() => import('../qr.js').then((m) => { qr = m; }));
+const httpLink = (link) => qr !== null && /^https?:/.test(link);
 
 const QR_MM = 24;
 const LINE = 100; // characters of the link per printed line (6.5 pt monospace, beside the code, on A4 or Letter)
@@ -34,7 +40,7 @@ function linkLines(link, hasQr) {
 
 /** The @page rules of one print: title and page numbers at the top, link and code at the bottom. */
 export function marginRules({ title, link }) {
-  const svg = /^https?:/.test(link) ? qrSvgText(link, QR_MM) : null;
+  const svg = httpLink(link) ? qr.qrSvgText(link, QR_MM) : null;
   const lines = linkLines(link, !!svg).split('\n').map((l) => cssString(l)).join(' "\\A " ');
   const small = 'font: 8pt system-ui, sans-serif; color: #444;';
   return `@page {
@@ -42,7 +48,7 @@ export function marginRules({ title, link }) {
   @top-left { content: ${cssString(title)}; ${small} }
   @top-right { content: ${cssString(t('print.pageBefore'))} counter(page) ${cssString(t('print.pageOf'))} counter(pages)${t('print.pageAfter') ? ` ${cssString(t('print.pageAfter'))}` : ''}; ${small} }
   @bottom-left { content: ${cssString(t('print.openLive'))} "\\A " ${lines}; white-space: pre; font: 6.5pt/1.35 ui-monospace, "DejaVu Sans Mono", monospace; color: #222; vertical-align: middle; }
-  ${svg ? `@bottom-right { content: url(${cssString(qrDataUrl(svg))}); vertical-align: middle; text-align: right; width: ${QR_MM + 2}mm; }` : ''}
+  ${svg ? `@bottom-right { content: url(${cssString(qr.qrDataUrl(svg))}); vertical-align: middle; text-align: right; width: ${QR_MM + 2}mm; }` : ''}
 }`;
 }
 
@@ -67,8 +73,8 @@ export function installPrintLink({ linkOf = pageLink, titleOf = () => document.t
     const heading = Object.assign(document.createElement('p'), { className: 'print-title', textContent: title });
     const url = Object.assign(document.createElement('p'), { className: 'print-url', textContent: link });
     text.append(heading, Object.assign(document.createElement('p'), { textContent: t('print.openLiveLong') }), url);
-    const qr = /^https?:/.test(link) ? qrImage(link, QR_MM, t('print.qr')) : null;
-    box.replaceChildren(...(qr ? [qr] : []), text);
+    const code = httpLink(link) ? qr.qrImage(link, QR_MM, t('print.qr')) : null;
+    box.replaceChildren(...(code ? [code] : []), text);
   };
   window.addEventListener('beforeprint', draw); // (not before: a QR code is 20 ms of a page's first load)
   return {

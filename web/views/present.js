@@ -1,10 +1,9 @@
 // Presentation mode, for a projector: one step per screen, large numbers, the chrome hidden, the arrow keys and a
 // clicker's Page Up / Page Down moving between steps, and a QR code of the current link so students open the same
 // state on their phones. It reads the state it is given; the QR code is made from the link of that state
-// (web/qr.js: nothing is fetched).
+// (web/qr.js, shipped with the page).
 import { STEPS } from '../registry.js';
 import { stepApplies } from '../registry-layer.js';
-import { qrSvgText } from '../qr.js';
 import { setProp } from './dom.js';
 import { t } from '../i18n/i18n.js';
 
@@ -74,7 +73,8 @@ export class PresentBar {
     this.explain.setAttribute('aria-pressed', String(state.presentExplain));
     if (this.qrFor && this.qrFor.length === linkKey.length && this.qrFor.every((v, k) => v === linkKey[k])) return;
     this.qrFor = linkKey;
-    this.options.shareLink().then((link) => {
+    // (the QR code maker is loaded when a projector first needs it: most readers never present)
+    Promise.all([this.options.shareLink(), import('../qr.js')]).then(([link, { qrSvgText }]) => {
       if (this.qrFor !== linkKey) return; // a newer state asked meanwhile
       const svg = qrSvgText(link, 40); // (its size is the bar's, set in style.css)
       this.qr.dataset.link = link;
