@@ -1,7 +1,7 @@
-// What a page needs only after it has drawn what it opened with (the service worker's 2.6 MB, the QR code maker,
-// the export code) waits for that moment: the walkthrough's data-drawn, the other pages' data-ready, or 5 s after
-// the load should a page never say so (an engine that failed to load). Begun earlier, it competed with the first
-// drawing for the two cores of a school laptop and for its network.
+// What a page needs only after it has drawn what it opened with (the service worker's 2.6 MB, the QR code maker)
+// waits for that moment: the walkthrough's data-drawn, the other pages' data-ready, or 5 s after the load should a
+// page never say so (an engine that failed to load). Begun earlier, it competed with the first drawing for the two
+// cores of a school laptop and for its network.
 
 let drawing = null;
 /** Resolves once the page has drawn. */

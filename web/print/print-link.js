@@ -9,11 +9,11 @@
 import { onLanguage, t } from '../i18n/i18n.js';
 import { afterFirstDrawing } from '../first-drawing.js';
 
-// The QR code maker (web/qr.js and its library, 8 KB gzip) arrives once the page has drawn: no one prints first, and
+// The QR code maker (web/qr.js and its library, 7.6 KB gzip) arrives once the page has drawn: no one prints first, and
 // `beforeprint` cannot wait for a module. (The walkthrough says it is ready only once it is here.)
 let qr = null;
 afterFirstDrawing(() => import('../qr.js').then((m) => { qr = m; }));
-const httpLink = (link) => qr !== null && /^https?:/.test(link);
+const coded = (link) => qr !== null && /^https?:/.test(link); // (a web link: a file's would open nothing on a phone)
 
 const QR_MM = 24;
 const LINE = 100; // characters of the link per printed line (6.5 pt monospace, beside the code, on A4 or Letter)
@@ -40,7 +40,7 @@ function linkLines(link, hasQr) {
 
 /** The @page rules of one print: title and page numbers at the top, link and code at the bottom. */
 export function marginRules({ title, link }) {
-  const svg = httpLink(link) ? qr.qrSvgText(link, QR_MM) : null;
+  const svg = coded(link) ? qr.qrSvgText(link, QR_MM) : null;
   const lines = linkLines(link, !!svg).split('\n').map((l) => cssString(l)).join(' "\\A " ');
   const small = 'font: 8pt system-ui, sans-serif; color: #444;';
   return `@page {
@@ -73,7 +73,7 @@ export function installPrintLink({ linkOf = pageLink, titleOf = () => document.t
     const heading = Object.assign(document.createElement('p'), { className: 'print-title', textContent: title });
     const url = Object.assign(document.createElement('p'), { className: 'print-url', textContent: link });
     text.append(heading, Object.assign(document.createElement('p'), { textContent: t('print.openLiveLong') }), url);
-    const code = httpLink(link) ? qr.qrImage(link, QR_MM, t('print.qr')) : null;
+    const code = coded(link) ? qr.qrImage(link, QR_MM, t('print.qr')) : null;
     box.replaceChildren(...(code ? [code] : []), text);
   };
   window.addEventListener('beforeprint', draw); // (not before: a QR code is 20 ms of a page's first load)
