@@ -63,11 +63,16 @@ export async function typeIntoCell(page, matrix, row, col, text, head = 0) {
 export const canvasSelector = (matrix, head = 0) => `.canvas-heatmap[data-matrix="${matrix}"][data-head="${head}"] .canvas-wrap`;
 export async function clickCanvasCell(page, matrix, row, col, head = 0) {
   const grid = page.locator(canvasSelector(matrix, head));
-  await grid.scrollIntoViewIfNeeded();
-  // cards coming into view are laid out in the next frames (content-visibility: auto): let them settle
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await grid.scrollIntoViewIfNeeded();
-  const box = await grid.boundingBox();
+  // cards and rows coming into view are laid out in the next frames (content-visibility: auto), which moves what is
+  // below them: scroll until the grid stays where it is for two frames (centred: the sticky header hides the top)
+  let box = null;
+  for (let k = 0; k < 10; k++) {
+    await grid.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const now = await grid.boundingBox();
+    if (box && ['x', 'y', 'width', 'height'].every((key) => now[key] === box[key])) break;
+    box = now;
+  }
   const [rows, cols] = await grid.evaluate((el) => [+el.parentElement.dataset.rows, +el.parentElement.dataset.cols]);
   await page.mouse.click(box.x + ((col + 0.5) * box.width) / cols, box.y + ((row + 0.5) * box.height) / rows);
 }
