@@ -3,8 +3,10 @@ import { startBrowser, openPage } from './browser.mjs';
 export { startBrowser, openPage };
 
 /**
- * Waits for the page's own signal (`predicate` true in the page), however long a loaded machine takes, unless the
- * page signals a failure first: an uncaught error or a crashed tab rejects at once, naming it.
+ * Waits for the page's own signal (`predicate` true in the page), however long a loaded machine takes (a signal that
+ * has not come in five minutes never will: the test then fails naming what it waited for, where CI would otherwise
+ * hang until its own limit), unless the page signals a failure first: an uncaught error or a crashed tab rejects at
+ * once, naming it.
  */
 export async function waitForPage(page, predicate, arg) {
   let stop;
@@ -23,7 +25,10 @@ export async function waitForPage(page, predicate, arg) {
     };
   });
   try {
-    await Promise.race([page.waitForFunction(predicate, arg, { timeout: 0 }), failed]);
+    const signal = page.waitForFunction(predicate, arg, { timeout: 300000 }).catch((e) => {
+      throw e.name === 'TimeoutError' ? new Error(`the page never signalled ${String(predicate).replace(/\s+/g, ' ').slice(0, 300)}`) : e;
+    });
+    await Promise.race([signal, failed]);
   } finally {
     stop();
   }
