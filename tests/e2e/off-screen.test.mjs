@@ -3,7 +3,7 @@
 // scrolls to it, keep its height once drawn, and be on paper.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, open, typeIntoCell, cellSelector } from './helpers.mjs';
+import { startBrowser, open, typeIntoCell, cellSelector, waitForPage } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -16,9 +16,9 @@ const projectRows = (page) => page.locator('.step-card[data-step=project] .matri
 const drawn = (row) => row.querySelector('.heatmap, .canvas-heatmap').checkVisibility({ contentVisibilityAuto: true });
 const rendered = (row) => row.evaluate(drawn);
 // the browser decides again a frame or a few after a scroll: wait for its decision
-const until = async (row, want) => row.page().waitForFunction(({ row, want }) =>
+const until = async (row, want) => waitForPage(row.page(), ({ row, want }) =>
   row.querySelector('.heatmap, .canvas-heatmap').checkVisibility({ contentVisibilityAuto: true }) === want,
-{ row: await row.elementHandle(), want }, { polling: 'raf', timeout: 5000 });
+{ row: await row.elementHandle(), want });
 
 test('a row of heatmaps below the screen waits, in a card drawn near it; edited meanwhile, it shows the new numbers when scrolled to, and keeps its height when far again', async () => {
   const { page, problems } = await open(env);
@@ -50,8 +50,7 @@ test('on paper every card and every row is rendered', async () => {
   await page.evaluate(frames);
   const rows = page.locator('.step-card:not([hidden]) .matrix-row');
   assert.ok(await rows.count() >= 6);
-  assert.deepEqual(await rows.evaluateAll((all) => all.map((row) => row.querySelector('.heatmap, .canvas-heatmap').checkVisibility({ contentVisibilityAuto: true }))),
-    Array(await rows.count()).fill(true), 'no row waits for the screen');
+  for (const row of await rows.all()) assert.equal(await rendered(row), true, 'no row waits for the screen');
   assert.deepEqual(problems, []);
   await page.close();
 });
