@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startBrowser, open, settledLoad } from './helpers.mjs';
+import { startBrowser, open, settledLoad, typeIntoCell, waitForPage } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -48,6 +48,24 @@ test('setLesson / getLesson / getTrace work and repaint the page', async () => {
   assert.equal(bad.ok, false);
   assert.ok(bad.problems.length > 0 && bad.problems[0].field);
   assert.deepEqual((await page.evaluate(() => window.attentionLab.getLesson())).mask, fixture.lesson.mask);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('getTrace() hands out what was shown: read only after an edit and a new lesson, its numbers are still those it was taken with', async () => {
+  const { page, problems } = await open(env);
+  // `taken` is read only at the end (its matrices are copied when first read); `now` is read at once
+  await page.evaluate(() => { window.taken = window.attentionLab.getTrace(); window.now = structuredClone(window.attentionLab.getTrace()); });
+  await typeIntoCell(page, 'X', 0, 0, '7.5');
+  await waitForPage(page, () => window.attentionLab.getTrace().X.data[0] === 7.5);
+  await page.evaluate(async () => { await window.attentionLab.setLesson({ heads: 2, init: { seed: 5, draws: [{ name: 'X', shape: [5, 8] }, ...['W_Q', 'W_K', 'W_V'].map((name) => ({ name, shape: [8, 8] }))] } }); await window.attentionLab.settled(); });
+  const r = await page.evaluate(() => {
+    const numbers = (t) => JSON.stringify(t, (_k, v) => (ArrayBuffer.isView(v) ? Array.from(v, String) : v));
+    return { same: numbers(window.taken) === numbers(window.now), x: window.taken.X.data[0], shownX: window.attentionLab.getTrace().X.cols, heads: window.taken.headTraces.length };
+  });
+  assert.equal(r.same, true, 'every matrix of the copy holds the numbers shown when it was taken');
+  assert.notEqual(r.x, 7.5);
+  assert.deepEqual([r.shownX, r.heads], [8, 1], 'while the page shows the new lesson');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -35,3 +35,19 @@ test('copyTrace keeps an object shared between two fields shared, as structuredC
   assert.equal(copy.a, copy.b[0]);
   assert.notEqual(copy.a, m);
 });
+
+test('copyTrace copies a matrix\'s numbers when they are first read, once, and a field can be replaced before that', () => {
+  const data = Float64Array.of(1, 2, 3);
+  const m = { rows: 1, cols: 3, data };
+  const copy = copyTrace({ a: m, b: { rows: 1, cols: 3, data }, c: { rows: 1, cols: 3, data } });
+  assert.equal(typeof Object.getOwnPropertyDescriptor(copy.a, 'data').get, 'function', 'not copied before it is read');
+  const first = copy.a.data;
+  assert.notEqual(first, data);
+  assert.deepEqual([...first], [1, 2, 3]);
+  assert.equal(Object.getOwnPropertyDescriptor(copy.a, 'data').value, first, 'read once, then a plain field');
+  assert.equal(copy.b.data, first, 'an array two fields share is copied once and stays shared');
+  copy.c.data = 'replaced';
+  assert.equal(copy.c.data, 'replaced');
+  assert.deepEqual(Object.keys(copy.a), ['rows', 'cols', 'data']);
+  assert.deepEqual(JSON.parse(JSON.stringify(copy.b)), { rows: 1, cols: 3, data: { 0: 1, 1: 2, 2: 3 } });
+});

@@ -14,7 +14,8 @@ export function installTestHooks({ engine, store, controller, link, dialogs, rec
     getLesson: () => structuredClone(store.get().lesson),
     setLesson: (lesson) => controller.setLessonFromOutside(lesson),
     // A copy of the trace the page shows (wasm/engine.d.ts: tokens, X, inputs, headTraces[h].weights, … as
-    // {rows, cols, data: Float64Array}): what the page drew, not a new computation, copied as it is.
+    // {rows, cols, data: Float64Array}): what the page drew, not a new computation; each matrix's numbers are
+    // copied when first read (web/lib/copy-trace.js).
     getTrace() {
       const shown = controller.shown();
       return shown ? copyTrace(shown.trace) : null;
