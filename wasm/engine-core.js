@@ -192,6 +192,14 @@ function wrap(M) {
   function readMatrix([ptr, rows, cols]) {
     return { rows, cols, data: M.HEAPF64.slice(ptr / 8, ptr / 8 + rows * cols) };
   }
+  // Whether two matrices in wasm memory hold the same numbers, bit for bit (reading is cheap; a copy writes fresh
+  // memory, which costs a page fault per 4 KB).
+  function sameBits([a, rows, cols], [b, rows2, cols2]) {
+    if (rows !== rows2 || cols !== cols2) return false;
+    const words = rows * cols * 2, x = a / 4, y = b / 4, h = M.HEAP32;
+    for (let k = 0; k < words; k++) if (h[x + k] !== h[y + k]) return false;
+    return true;
+  }
 
   // Large matrices skip JSON: they are copied into wasm memory for the one call and override the lesson's field
   // ({"X": [address, rows, cols]}). All are checked before any is sent. fn(lessonText, typedText) runs the call.
@@ -240,6 +248,9 @@ function wrap(M) {
     const kept = new Set(previous ? info.unchanged : []);
     const attached = (m) => m.data.buffer.byteLength > 0;
     const read = (name, at, was) => (kept.has(name) && was && attached(was) ? was : readMatrix(at));
+    // a matrix equal to one already read shares its copy, as masked shares scaled's: without W_O the output is the
+    // concatenation, one head's concatenation is its Z, the lesson's X is the trace's X
+    const readOr = (name, at, was, [twinAt, twin]) => (kept.has(name) && was && attached(was) ? was : sameBits(at, twinAt) ? twin : readMatrix(at));
     const headTraces = info.headTraces.map((h, k) => {
       const was = previous?.headTraces[k] ?? {}, head = {};
       for (const name of HEAD_MATRICES) {
@@ -252,14 +263,18 @@ function wrap(M) {
       head.givenRows = h.givenRows ?? [];
       return head;
     });
+    const X = read('X', info.X, previous?.X);
+    const concat = headTraces.length === 1 ? readOr('concat', info.concat, previous?.concat, [info.headTraces[0].Z, headTraces[0].Z])
+      : read('concat', info.concat, previous?.concat);
     return {
       tokens: info.tokens, tokenIds: info.tokenIds, vocab: info.vocab, unchanged: previous ? info.unchanged : [],
       dModel: info.dModel, dK: info.dK, dV: info.dV, heads: info.heads,
       score: info.score, scale: info.scale, mask: info.mask, divisor: info.divisor,
       visible, keys,
-      X: read('X', info.X, previous?.X), headTraces, concat: read('concat', info.concat, previous?.concat),
-      output: read('output', info.output, previous?.output),
-      inputs: Object.fromEntries(Object.entries(info.inputs).map(([name, at]) => [name, read(name, at, previous?.inputs[name])])),
+      X, headTraces, concat,
+      output: readOr('output', info.output, previous?.output, [info.concat, concat]),
+      inputs: Object.fromEntries(Object.entries(info.inputs).map(([name, at]) => [name,
+        name === 'X' ? readOr(name, at, previous?.inputs[name], [info.X, X]) : read(name, at, previous?.inputs[name])])),
       ...readTransformer(info),
     };
   }

@@ -1,6 +1,8 @@
 // The JS contract of the Attention Lab engine (wasm/engine-core.js over an Emscripten module: wasm/engine.js loads
 // the one with the exercises, wasm/walkthrough-engine.js the walkthrough's, which has no exercises() or command()).
-// Everything returned is a copy: nothing points into wasm memory, so results stay valid forever.
+// Everything returned is a copy: nothing points into wasm memory, so results stay valid forever. Within a trace,
+// matrices with the same numbers may be one object (masked and scaled, concat and one head's Z, output and concat
+// without W_O, inputs.X and X): a caller that writes into one copies it first.
 
 /** A matrix as it crosses the boundary: flat, row-major, with its shape. */
 export interface Matrix {
@@ -51,8 +53,8 @@ export interface Trace {
   keys: number;                // keys per query: n, or m for a cross-attention of the six steps (source, no layer)
   X: Matrix;
   headTraces: HeadTrace[];
-  concat: Matrix;              // n x h·d_v
-  output: Matrix;              // concat · W_O, or concat
+  concat: Matrix;              // n x h·d_v (one head: the same object as its Z)
+  output: Matrix;              // concat · W_O, or concat (the same object)
   inputs: Record<string, Matrix>; // the lesson's matrices as used, drawn or literal: X, W_Q, W_K, W_V, W_O, E, W_a, …
                                   // and the Transformer's ("layer.W_ff1", "layer.ln1.gamma", "cross.W_Q", "b_Q"; vectors 1 × length)
   // ---- the Transformer parts (core/trace.hpp), where the lesson has them ----

@@ -94,6 +94,29 @@ test('a mask that hides nothing: masked is scaled (one copy for both)', () => {
   assert.equal(cell(causal.masked, 1, 0), cell(causal.scaled, 1, 0));
 });
 
+test('matrices equal number for number share one copy: one head\'s concat is its Z, without W_O the output is the concat, the lesson\'s X is the trace\'s X', () => {
+  const lesson = fixture('lecture20_seed20').lesson;
+  const t = engine.trace(lesson).value;
+  assert.equal(t.concat, t.headTraces[0].Z);
+  assert.equal(t.output, t.concat);
+  assert.equal(t.inputs.X, t.X);
+  const W_O = Array.from({ length: 8 }, (_, i) => Array.from({ length: 8 }, (_, j) => (i === j ? 2 : 0)));
+  const projected = engine.trace({ ...lesson, W_O }).value;
+  assert.notEqual(projected.output, projected.concat);
+  assert.deepEqual(Array.from(projected.output.data), Array.from(projected.concat.data, (v) => 2 * v));
+  assert.deepEqual(Array.from(projected.concat.data), Array.from(t.concat.data));
+  const two = engine.trace({ ...lesson, heads: 2 }).value;
+  assert.notEqual(two.concat, two.headTraces[0].Z);
+  assert.equal(two.output, two.concat);
+  assert.equal(two.concat.cols, 2 * two.headTraces[0].Z.cols);
+  // shared or not, the numbers are the engine's (its own JSON form, another path out of wasm memory)
+  for (const [name, value] of [['lecture', lesson], ['W_O', { ...lesson, W_O }], ['two heads', { ...lesson, heads: 2 }]]) {
+    const r = engine.trace(value).value, json = JSON.parse(engine.traceJson(JSON.stringify(value)).value);
+    assert.deepEqual([...r.output.data], json.output.flat(), name);
+    assert.deepEqual([...r.concat.data], json.concat.flat(), name);
+  }
+});
+
 test('explanations: score terms, softmax steps, output terms', () => {
   const t = engine.trace(fixture('exit_ticket').lesson).value;
   const s = engine.explainScore(0, 0, 0);
