@@ -247,10 +247,10 @@ function wrap(M) {
     const visible = M.HEAPU8.slice(info.visible, info.visible + n * keys), hidesNothing = !visible.includes(0);
     const kept = new Set(previous ? info.unchanged : []);
     const attached = (m) => m.data.buffer.byteLength > 0;
-    const read = (name, at, was) => (kept.has(name) && was && attached(was) ? was : readMatrix(at));
-    // a matrix equal to one already read shares its copy, as masked shares scaled's: without W_O the output is the
-    // concatenation, one head's concatenation is its Z, the lesson's X is the trace's X
-    const readOr = (name, at, was, [twinAt, twin]) => (kept.has(name) && was && attached(was) ? was : sameBits(at, twinAt) ? twin : readMatrix(at));
+    // a matrix equal to its twin ([address, copy], one already read) shares the twin's copy, as masked shares scaled's:
+    // without W_O the output is the concatenation, one head's concatenation is its Z, the lesson's X is the trace's X
+    const read = (name, at, was, twin) => (kept.has(name) && was && attached(was) ? was
+      : twin && sameBits(at, twin[0]) ? twin[1] : readMatrix(at));
     const headTraces = info.headTraces.map((h, k) => {
       const was = previous?.headTraces[k] ?? {}, head = {};
       for (const name of HEAD_MATRICES) {
@@ -264,17 +264,15 @@ function wrap(M) {
       return head;
     });
     const X = read('X', info.X, previous?.X);
-    const concat = headTraces.length === 1 ? readOr('concat', info.concat, previous?.concat, [info.headTraces[0].Z, headTraces[0].Z])
-      : read('concat', info.concat, previous?.concat);
+    const concat = read('concat', info.concat, previous?.concat, [info.headTraces[0].Z, headTraces[0].Z]); // (shapes differ past one head)
     return {
       tokens: info.tokens, tokenIds: info.tokenIds, vocab: info.vocab, unchanged: previous ? info.unchanged : [],
       dModel: info.dModel, dK: info.dK, dV: info.dV, heads: info.heads,
       score: info.score, scale: info.scale, mask: info.mask, divisor: info.divisor,
       visible, keys,
       X, headTraces, concat,
-      output: readOr('output', info.output, previous?.output, [info.concat, concat]),
-      inputs: Object.fromEntries(Object.entries(info.inputs).map(([name, at]) => [name,
-        name === 'X' ? readOr(name, at, previous?.inputs[name], [info.X, X]) : read(name, at, previous?.inputs[name])])),
+      output: read('output', info.output, previous?.output, [info.concat, concat]),
+      inputs: Object.fromEntries(Object.entries(info.inputs).map(([name, at]) => [name, read(name, at, previous?.inputs[name], name === 'X' ? [info.X, X] : null)])),
       ...readTransformer(info),
     };
   }

@@ -5,7 +5,7 @@
 // head's weights. Copying later gives the same numbers because the page never changes a trace it has shown
 // (an edit or a new lesson makes a new trace); the copy keeps the page's arrays alive until it is read.
 export function copyTrace(trace) {
-  return ArrayBuffer.isView(trace) ? trace.slice() : copy(trace, new Map());
+  return copy(trace, new Map());
 }
 
 function copy(value, seen) {
