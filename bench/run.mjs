@@ -207,7 +207,7 @@ async function editLatency(label, lesson) {
   const pick = (k) => sorted(times.map((t) => t[k]));
   const work = pick(0), frame = pick(1);
   const row = { lesson: label, edits: times.length, p50_ms: at(work, 0.5), p95_ms: at(work, 0.95),
-    next_frame_p50_ms: at(frame, 0.5), next_frame_p95_ms: at(frame, 0.95) };
+    next_frame_p50_ms: at(frame, 0.5), next_frame_p95_ms: at(frame, 0.95), first_ms: times[0][0] };
   results.edits.push(row);
   return row;
 }
@@ -366,7 +366,7 @@ if (results.new_lessons.length) {
   for (const r of results.new_lessons) console.log(`  ${`${r.lesson}, ${r.how}`.padEnd(28)} p50 ${f(r.p50_ms, 1)} ms   p95 ${f(r.p95_ms, 1)} ms   max ${f(r.max_ms, 1)} ms  (${r.count})`);
   console.log('\nEdit-to-paint, 200 edits of X[0][0] typed into the cell: until the heatmaps are repainted and laid out');
   console.log('(ready for the display), and until the next frame the browser draws (adds the wait for the display\'s refresh)');
-  for (const e of results.edits) console.log(`  ${e.lesson.padEnd(16)} p50 ${f(e.p50_ms, 1)} ms   p95 ${f(e.p95_ms, 1)} ms    next frame: p50 ${f(e.next_frame_p50_ms, 1)} ms   p95 ${f(e.next_frame_p95_ms, 1)} ms`);
+  for (const e of results.edits) console.log(`  ${e.lesson.padEnd(16)} p50 ${f(e.p50_ms, 1)} ms   p95 ${f(e.p95_ms, 1)} ms    next frame: p50 ${f(e.next_frame_p50_ms, 1)} ms   p95 ${f(e.next_frame_p95_ms, 1)} ms    the first edit ${f(e.first_ms, 1)} ms`);
   const g = results.page.get_trace;
   console.log(`\ngetTrace(), (128, 256, 4), one head's weights read: median ${f(g.median_ms, 1)} ms, worst ${f(g.max_ms, 1)} ms of 20; every matrix read: median ${f(g.every_matrix_read.median_ms, 1)} ms, worst ${f(g.every_matrix_read.max_ms, 1)} ms`);
 }

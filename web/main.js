@@ -124,7 +124,7 @@ async function boot() {
     });
   }
   arrive();
-  await partsAfterDrawing(); // (the print link's QR code maker)
+  await partsAfterDrawing(); // (the print link's QR code maker, the edit note's list format)
   document.documentElement.dataset.ready = 'true';
 }
 
