@@ -45,9 +45,16 @@ async function medians(impls, budget = 6000) {
   for (const [name, fn] of Object.entries(fns)) {
     await setups[name]?.();
     await fn(); // warm-up
-    const t = performance.now();
-    await fn();
-    batch[name] = Math.max(1, Math.ceil(5 / Math.max(performance.now() - t, 0.001)));
+    // calls per sample: as many as fill 5 ms, the most of three tries (one timed call that met a pause of the
+    // machine's made every sample one call long, at the timer's 0.1 ms resolution); a call over 50 ms is its own batch
+    batch[name] = 1;
+    for (let k = 0, took = 0; k < 3 && took < 50; k++) {
+      let calls = 0;
+      const t = performance.now();
+      do { await fn(); calls++; } while (performance.now() - t < 5);
+      took = performance.now() - t;
+      batch[name] = Math.max(batch[name], calls);
+    }
     samples[name] = [];
   }
   const start = performance.now();
