@@ -23,7 +23,16 @@ async function onnxPeer(n, d, heads, X, WQ, WK, WV) {
     for (const name of OUTPUTS) if (!out[name].data.length) throw new Error(`onnx: no ${name}`);
     return out;
   };
-  return { session, run };
+  // the same with every output written into a tensor of its own allocated once (onnxruntime's pre-allocated
+  // outputs, as engine.trace(lesson, {reuse}) writes into the arrays of a trace given back)
+  const first = await run();
+  const fetches = Object.fromEntries(OUTPUTS.map((name) => [name, new ort.Tensor('float64', new Float64Array(first[name].data.length), first[name].dims)]));
+  const runInto = async () => {
+    const out = await session.run(feeds, fetches);
+    if (out.concat.data !== fetches.concat.data) throw new Error('onnx: a pre-allocated output was not used');
+    return out;
+  };
+  return { session, run, runInto };
 }
 
 // Deterministic inputs, the same for every implementation.
@@ -129,6 +138,7 @@ window.runBench = async (sizes) => {
     const lesson = { heads, X: m(X, n, d), W_Q: m(WQ, d, d), W_K: m(WK, d, d), W_V: m(WV, d, d) };
     const lessons = [lesson, { ...lesson, X: m(edited(X), n, d) }];
     let k = 0;
+    const given = [null, null]; // the traces wasm_reusing gives back, oldest first
     const [Xr, WQr, WKr, WVr] = [rows(X, n, d), rows(WQ, d, d), rows(WK, d, d), rows(WV, d, d)];
     const [X32, WQ32, WK32, WV32] = [X, WQ, WK, WV].map((a) => Float32Array.from(a));
     const onBackend = (backend) => ({
@@ -142,11 +152,18 @@ window.runBench = async (sizes) => {
         const r = engine.trace(lessons[k++ % 2]);
         if (!r.ok) throw new Error(JSON.stringify(r.problems));
       },
+      // the same into the arrays of the trace before last, given back (the last one is the engine's `previous`)
+      wasm_reusing: () => {
+        const r = engine.trace(lessons[k++ % 2], { reuse: given.shift() });
+        if (!r.ok) throw new Error(JSON.stringify(r.problems));
+        given.push(r.value);
+      },
       js_cache_friendly: () => cacheFriendly(X, WQ, WK, WV, n, d, heads),
       // (the two slowest peers, seconds a call at n = 512 and in no budget, are left out there)
       ...(n < 512 ? { js_straightforward: () => straightforward(Xr, WQr, WKr, WVr, heads), tfjs_cpu: onBackend('cpu') } : {}),
       tfjs_wasm: onBackend('wasm'),
       onnx: onnx.run,
+      onnx_preallocated: onnx.runInto,
     }) };
     await onnx.session.release();
     results.push(row);

@@ -188,9 +188,45 @@ function wrap(M) {
   }
   const answer = (ptr) => JSON.parse(taken(ptr));
 
-  // [address, rows, cols] from a trace's info → a copy.
+  // A trace's matrices are read in two passes: readMatrix notes [address, rows, cols] from a trace's info, and
+  // copyOut copies them all once the trace knows which matrices it takes over (see trace's `reuse`). A vector
+  // (a softmax's max and sum, a norm's mean and variance: n numbers) is copied at once.
+  let unread = [];
   function readMatrix([ptr, rows, cols]) {
-    return { rows, cols, data: M.HEAPF64.slice(ptr / 8, ptr / 8 + rows * cols) };
+    const m = { rows, cols, data: null };
+    unread.push([m, ptr]);
+    return m;
+  }
+  const readVector = ([ptr, rows, cols]) => M.HEAPF64.slice(ptr / 8, ptr / 8 + rows * cols);
+
+  // Which trace holds each array the engine made now (the newest: one an edit left alone passes to the next trace).
+  const holder = new WeakMap();
+  const arraysIn = (value, found = new Set()) => {
+    if (ArrayBuffer.isView(value)) found.add(value);
+    else if (value && typeof value === 'object') for (const key of Object.keys(value)) arraysIn(value[key], found);
+    return found;
+  };
+  // The numbers go into arrays of the trace its caller gave back, where one of the same length is free: a fresh
+  // Float64Array costs its allocation and a page fault per 4 KB written (a browser's engine.trace() at (512, 768,
+  // 12) took 740 ms, 250 ms into the arrays of a trace given back). Free: an array of `given` that no later trace
+  // took over and that `trace` does not keep, never a caller's own (a lesson's) or one posted away.
+  function copyOut(trace, given) {
+    const held = arraysIn(trace), free = new Map();
+    if (given) {
+      for (const a of arraysIn(given)) {
+        if (holder.get(a) !== given || held.has(a) || !(a instanceof Float64Array) || a.buffer.byteLength === 0) continue;
+        if (!free.has(a.length)) free.set(a.length, []);
+        free.get(a.length).push(a);
+      }
+    }
+    for (const [m, ptr] of unread) {
+      const numbers = M.HEAPF64.subarray(ptr / 8, ptr / 8 + m.rows * m.cols), spare = free.get(numbers.length)?.pop();
+      if (spare) spare.set(numbers);
+      m.data = spare ?? numbers.slice();
+    }
+    unread = [];
+    for (const a of arraysIn(trace)) holder.set(a, trace);
+    return trace;
   }
   // Whether two matrices in wasm memory hold the same numbers, bit for bit (reading is cheap; a copy writes fresh
   // memory, which costs a page fault per 4 KB).
@@ -242,7 +278,8 @@ function wrap(M) {
   // The trace's matrices copied out of wasm memory; those the engine took over from the previous trace (an
   // edit left them alone) are that trace's copies again, so an unchanged 256 × 256 W_Q costs nothing — unless
   // their buffers were transferred away (the worker posts its traces).
-  function readTrace(info, previous) {
+  function readTrace(info, previous, given) {
+    unread = [];
     const [n, keys] = info.visibleShape;
     const visible = M.HEAPU8.slice(info.visible, info.visible + n * keys), hidesNothing = !visible.includes(0);
     const kept = new Set(previous ? info.unchanged : []);
@@ -258,14 +295,14 @@ function wrap(M) {
         head[name] = name === 'masked' && hidesNothing ? head.scaled : read(name === 'masked' ? 'weights' : name, h[name], was[name]);
       }
       head.softmax = kept.has('weights') && was.softmax && attached(was.softmax.exp) ? was.softmax
-        : { max: readMatrix(h.max).data.map((v) => (v === -Infinity ? NaN : v)), exp: readMatrix(h.exp), sum: readMatrix(h.sum).data };
+        : { max: readVector(h.max).map((v) => (v === -Infinity ? NaN : v)), exp: readMatrix(h.exp), sum: readVector(h.sum) };
       head.emptyRows = h.emptyRows;
       head.givenRows = h.givenRows ?? [];
       return head;
     });
     const X = read('X', info.X, previous?.X);
     const concat = read('concat', info.concat, previous?.concat, [info.headTraces[0].Z, headTraces[0].Z]); // (shapes differ past one head)
-    return {
+    return copyOut({
       tokens: info.tokens, tokenIds: info.tokenIds, vocab: info.vocab, unchanged: previous ? info.unchanged : [],
       dModel: info.dModel, dK: info.dK, dV: info.dV, heads: info.heads,
       score: info.score, scale: info.scale, mask: info.mask, divisor: info.divisor,
@@ -274,18 +311,18 @@ function wrap(M) {
       output: read('output', info.output, previous?.output, [info.concat, concat]),
       inputs: Object.fromEntries(Object.entries(info.inputs).map(([name, at]) => [name, read(name, at, previous?.inputs[name], name === 'X' ? [info.X, X] : null)])),
       ...readTransformer(info),
-    };
+    }, given);
   }
 
   const readHeads = (list, hidesNothing) => list.map((h) => {
     const head = {};
     for (const name of HEAD_MATRICES) head[name] = name === 'masked' && hidesNothing ? head.scaled : readMatrix(h[name]);
-    head.softmax = { max: readMatrix(h.max).data.map((v) => (v === -Infinity ? NaN : v)), exp: readMatrix(h.exp), sum: readMatrix(h.sum).data };
+    head.softmax = { max: readVector(h.max).map((v) => (v === -Infinity ? NaN : v)), exp: readMatrix(h.exp), sum: readVector(h.sum) };
     head.emptyRows = h.emptyRows;
     head.givenRows = h.givenRows ?? [];
     return head;
   });
-  const readNorm = (n) => ({ mean: readMatrix(n.mean).data, var: readMatrix(n.var).data, normalized: readMatrix(n.normalized), output: readMatrix(n.output) });
+  const readNorm = (n) => ({ mean: readVector(n.mean), var: readVector(n.var), normalized: readMatrix(n.normalized), output: readMatrix(n.output) });
 
   // The Transformer parts of a trace, where it has them (core/trace.hpp): positions, the source, a decoder's
   // cross-attention and the layer's every intermediate. Never taken over from the previous trace.
@@ -332,7 +369,8 @@ function wrap(M) {
   }
 
   return {
-    trace(lesson) {
+    /** options.reuse: a trace the caller no longer needs (its numbers are overwritten), whose arrays take this one's numbers. */
+    trace(lesson, { reuse = null } = {}) {
       let r;
       try {
         r = send(lesson, (text, typed) => answer(api.trace(text, typed, held, draws)));
@@ -343,7 +381,7 @@ function wrap(M) {
       api.traceFree(held);
       held = r.value.handle;
       traced = lesson;
-      last = readTrace(r.value, last);
+      last = readTrace(r.value, last, reuse);
       return { ok: true, value: last };
     },
     /** The lesson of the trace the engine holds (what explain* answers about). */

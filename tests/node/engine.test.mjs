@@ -62,6 +62,51 @@ test('after an edit, the parts it left alone are the previous trace\'s copies, a
   assert.deepEqual(after.output.data, fresh.output.data);
 });
 
+// Every array of a trace by its path ("headTraces.0.weights.data"), as plain numbers; the arrays themselves.
+function numbersOf(trace, path = '', out = {}) {
+  if (ArrayBuffer.isView(trace)) out[path] = Array.from(trace);
+  else if (trace && typeof trace === 'object') for (const key of Object.keys(trace)) numbersOf(trace[key], `${path}.${key}`, out);
+  return out;
+}
+function arrays(trace, found = new Set()) {
+  if (ArrayBuffer.isView(trace)) found.add(trace);
+  else if (trace && typeof trace === 'object') for (const key of Object.keys(trace)) arrays(trace[key], found);
+  return found;
+}
+
+test('trace(lesson, {reuse}): the numbers go into the arrays of the trace given back, never into one a trace still holds', () => {
+  const lesson = fixture('lecture20_seed20').lesson;
+  const W_V = engine.trace(lesson).value.inputs.W_V;
+  const rows = Array.from({ length: W_V.rows }, (_, i) => Array.from(W_V.data.subarray(i * W_V.cols, (i + 1) * W_V.cols)));
+  rows[0][0] += 1;
+  const edited = { ...lesson, W_V: rows };
+  const fresh = (l) => { engine.trace(fixture('toy_dk4').lesson); return numbersOf(engine.trace(l).value); };
+  const expected = fresh(edited);
+
+  const first = engine.trace(lesson).value;
+  const { Q } = first.headTraces[0];
+  const second = engine.trace(edited, { reuse: first }).value;
+  assert.deepEqual(numbersOf(second), expected); // every number as from scratch
+  assert.equal(second.headTraces[0].Q, Q); // what the edit left alone is kept, untouched
+  const numbers = [...arrays(second)].filter((a) => a instanceof Float64Array); // (the mask's `visible` is bytes)
+  assert.ok(numbers.every((a) => arrays(first).has(a)), 'what it changed went into the arrays given back');
+
+  // the same trace given back twice: its arrays belong to `second` now, which keeps its numbers
+  const kept = numbersOf(second);
+  const third = engine.trace(lesson, { reuse: first }).value;
+  assert.deepEqual(numbersOf(second), kept);
+  assert.deepEqual(numbersOf(third), fresh(lesson));
+
+  // a caller's own arrays (a lesson's) are never written into; a trace of other shapes gives what fits
+  const X = { rows: 4, cols: 8, data: Float64Array.from(third.X.data) };
+  const own = Array.from(X.data);
+  engine.trace({ ...lesson, X }, { reuse: { X } });
+  assert.deepEqual(Array.from(X.data), own);
+  const toy = engine.trace(fixture('toy_dk4').lesson, { reuse: third }).value;
+  assert.deepEqual(numbersOf(toy), fresh(fixture('toy_dk4').lesson));
+  assert.deepEqual(numbersOf(engine.trace(edited, { reuse: toy }).value), expected);
+});
+
 test('problems come back as values naming the field', () => {
   const r = engine.trace({ tokens: ['a'], X: [[1, 'x']] });
   assert.equal(r.ok, false);
