@@ -152,7 +152,7 @@ window.runBench = async (sizes) => {
         const r = engine.trace(lessons[k++ % 2]);
         if (!r.ok) throw new Error(JSON.stringify(r.problems));
       },
-      // the same into the arrays of the trace before last, given back (the last one is the engine's `previous`)
+      // as the page calls it: into the arrays of the trace before last, given back (web/page/controller.js)
       wasm_reusing: () => {
         const r = engine.trace(lessons[k++ % 2], { reuse: given.shift() });
         if (!r.ok) throw new Error(JSON.stringify(r.problems));

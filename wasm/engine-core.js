@@ -7,6 +7,7 @@ const MATRIX_FIELDS = ['X', 'E', 'W_Q', 'W_K', 'W_V', 'W_O', 'W_a', 'W_1', 'W_2'
 const HEAD_MATRICES = ['Q', 'K', 'V', 'scores', 'scaled', 'masked', 'weights', 'Z'];
 
 const TRACE_JSON_OK = '{"ok":true,"value":';
+const NO_NUMBERS = new Float64Array(0); // a matrix of a trace given back whose array the next trace took
 
 // The engine writes the numbers JSON lacks by their JavaScript names (core/json_number.hpp).
 const NON_FINITE = { Infinity, '-Infinity': -Infinity, NaN };
@@ -199,33 +200,38 @@ function wrap(M) {
   }
   const readVector = ([ptr, rows, cols]) => M.HEAPF64.slice(ptr / 8, ptr / 8 + rows * cols);
 
-  // Which trace holds each array the engine made now (the newest: one an edit left alone passes to the next trace).
+  // Which trace holds each matrix the engine made now: the newest (a matrix an edit left alone passes to the next).
   const holder = new WeakMap();
-  const arraysIn = (value, found = new Set()) => {
-    if (ArrayBuffer.isView(value)) found.add(value);
-    else if (value && typeof value === 'object') for (const key of Object.keys(value)) arraysIn(value[key], found);
+  const matricesIn = (value, found = new Set()) => {
+    if (value?.data instanceof Float64Array && Number.isInteger(value.rows)) found.add(value);
+    else if (value && typeof value === 'object' && !ArrayBuffer.isView(value)) for (const key of Object.keys(value)) matricesIn(value[key], found);
     return found;
   };
-  // The numbers go into arrays of the trace its caller gave back, where one of the same length is free: a fresh
+  // The numbers go into the arrays of the trace its caller gave back, where one of the same length is free: a fresh
   // Float64Array costs its allocation and a page fault per 4 KB written (a browser's engine.trace() at (512, 768,
-  // 12) took 740 ms, 250 ms into the arrays of a trace given back). Free: an array of `given` that no later trace
-  // took over and that `trace` does not keep, never a caller's own (a lesson's) or one posted away.
+  // 12) took 740 ms, 250 ms into the arrays of a trace given back). Free: a matrix of `given` that no later trace
+  // took over and that `trace` does not keep — never a caller's own (a lesson's) or one posted away. A matrix whose
+  // array went to the new trace is left with none (no numbers rather than another matrix's).
   function copyOut(trace, given) {
-    const held = arraysIn(trace), free = new Map();
+    const free = new Map();
     if (given) {
-      for (const a of arraysIn(given)) {
-        if (holder.get(a) !== given || held.has(a) || !(a instanceof Float64Array) || a.buffer.byteLength === 0) continue;
-        if (!free.has(a.length)) free.set(a.length, []);
-        free.get(a.length).push(a);
+      const held = matricesIn(trace);
+      for (const m of matricesIn(given)) {
+        if (holder.get(m) !== given || held.has(m) || m.data.buffer.byteLength === 0) continue;
+        if (!free.has(m.data.length)) free.set(m.data.length, []);
+        free.get(m.data.length).push(m);
       }
     }
     for (const [m, ptr] of unread) {
       const numbers = M.HEAPF64.subarray(ptr / 8, ptr / 8 + m.rows * m.cols), spare = free.get(numbers.length)?.pop();
-      if (spare) spare.set(numbers);
-      m.data = spare ?? numbers.slice();
+      if (spare) {
+        m.data = spare.data;
+        m.data.set(numbers);
+        spare.data = NO_NUMBERS;
+      } else m.data = numbers.slice();
     }
     unread = [];
-    for (const a of arraysIn(trace)) holder.set(a, trace);
+    for (const m of matricesIn(trace)) holder.set(m, trace);
     return trace;
   }
   // Whether two matrices in wasm memory hold the same numbers, bit for bit (reading is cheap; a copy writes fresh
@@ -369,7 +375,7 @@ function wrap(M) {
   }
 
   return {
-    /** options.reuse: a trace the caller no longer needs (its numbers are overwritten), whose arrays take this one's numbers. */
+    /** options.reuse: a trace the caller no longer needs, whose arrays take this one's numbers (wasm/engine.d.ts). */
     trace(lesson, { reuse = null } = {}) {
       let r;
       try {

@@ -136,8 +136,9 @@ export type DecodedFragment =
 
 export interface Engine {
   /** Validate and compute every intermediate. Never throws for bad input: problems come back as values.
-   *  options.reuse: a trace the caller no longer needs; its arrays take this trace's numbers (its own are overwritten),
-   *  which saves allocating them: about a third of the call at (128, 256, 4) in a browser, two thirds at (512, 768, 12). */
+   *  options.reuse: a trace the caller no longer needs. Its arrays take this trace's numbers, which saves allocating
+   *  them (in a browser, about half the call at (128, 256, 4) and two thirds at (512, 768, 12)); each of its matrices
+   *  whose array was taken is left with no numbers (data of length 0). What this trace keeps of it is untouched. */
   trace(lesson: Lesson | string, options?: { reuse?: Trace | null }): Result<Trace>;
   /** Every problem in the lesson (empty when valid), without computing it: the engine keeps its last trace. */
   check(lesson: Lesson | string): Problem[];

@@ -154,3 +154,29 @@ test('canvases the page no longer shows are let go (nothing, not the observer th
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the page gives the trace shown before the last back to the engine: every canvas shows what a page drawing the lesson at once shows, and a trace lent to a host keeps its numbers', async () => {
+  // five lessons of one shape (each one's numbers go into the arrays of the one two before it), one of them twice
+  const lessons = [3, 4, 3, 5, 6].map((seed) => ({ ...lesson(24, 32, 2), init: { ...lesson(24, 32, 2).init, seed } }));
+  const canvases = (page) => page.evaluate(() => {
+    dispatchEvent(new Event('beforeprint')); // (every canvas painted, near the viewport or not)
+    return [...document.querySelectorAll('.canvas-heatmap canvas')].map((c) => Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data).join());
+  });
+  const { page, problems } = await open(env);
+  assert.equal((await page.evaluate((l) => window.attentionLab.setLesson(l), lessons[0])).ok, true);
+  await page.evaluate(() => { window.lent = window.attentionLab.getTrace(); }); // read only at the end
+  const lentWeights = (await trace(page)).weights;
+  for (const l of lessons.slice(1)) {
+    assert.equal((await page.evaluate((x) => window.attentionLab.setLesson(x), l)).ok, true);
+    await typeIntoCell(page, 'X', 0, 0, '0.5'); // and an edit: a trace that keeps W_Q, W_K and W_V
+  }
+  const reference = await open(env);
+  assert.equal((await reference.page.evaluate((l) => window.attentionLab.setLesson(l), await page.evaluate(() => window.attentionLab.getLesson()))).ok, true);
+  assert.deepEqual(await trace(page), await trace(reference.page));
+  const drawn = await canvases(page);
+  assert.ok(drawn.length >= 8, `canvases drawn (${drawn.length})`);
+  assert.deepEqual(drawn, await canvases(reference.page));
+  assert.deepEqual(await page.evaluate(() => Array.from(window.lent.headTraces[0].weights.data)), lentWeights);
+  assert.deepEqual([...problems, ...reference.problems], []);
+  await Promise.all([page.close(), reference.page.close()]);
+});

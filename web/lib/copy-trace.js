@@ -2,8 +2,9 @@
 // shared objects stay shared (a head's `masked` may be its `scaled`), but each matrix's numbers are copied when
 // they are first read. At (128, 256, 4) a trace holds about 6 MB of Float64Arrays, and what a copy costs is
 // writing fresh memory, a page fault per 4 KB: 15–20 ms on some machines, for a caller that mostly reads one
-// head's weights. Copying later gives the same numbers because the page never changes a trace it has shown
-// (an edit or a new lesson makes a new trace); the copy keeps the page's arrays alive until it is read.
+// head's weights. Copying later gives the same numbers because the page never changes a trace it has lent (an
+// edit or a new lesson makes a new trace; web/page/controller.js gives back to the engine only traces it never
+// lent); the copy keeps the page's arrays alive until it is read.
 export function copyTrace(trace) {
   return copy(trace, new Map());
 }

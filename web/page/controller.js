@@ -21,6 +21,11 @@ import { t } from '../i18n/i18n.js';
  */
 export function createController({ engine, store, offThread }) {
   let shown = null;                // {lesson, trace, inputs, fromWorker} of the lesson on screen
+  // The trace shown before it, given back to the engine for the next trace's numbers (its arrays, instead of fresh
+  // ones: half of engine.trace() at (128, 256, 4)): every view has drawn the trace on screen since. Never one lent
+  // to a host (getTrace's copy reads its arrays when first asked).
+  let spare = null;
+  const lent = new WeakSet();
   let latest = 0;                  // the newest lesson asked for; an older answer from the worker is dropped
   let settled = Promise.resolve(); // resolves when the worker has answered the newest lesson
   const state = () => store.get();
@@ -41,6 +46,7 @@ export function createController({ engine, store, offThread }) {
   function accept(lesson, trace, patch, fromWorker = false) {
     trace.decoding = decoding(lesson, trace);
     let inputs = null; // the inputs as arrays of rows, what edits start from: made when the first edit asks for them
+    spare = shown && !lent.has(shown.trace) ? shown.trace : null;
     shown = { lesson, trace, fromWorker, get inputs() { return (inputs ??= inputsOf(trace)); } };
     explained.clear();
     const n = trace.tokens.length;
@@ -64,7 +70,8 @@ export function createController({ engine, store, offThread }) {
       }
       if (plan.work > OFF_THREAD_WORK) return tryOffThread(lesson, patch, seq, plan.work);
     }
-    const r = engine.trace(lesson);
+    // (the first lesson's call is the one recorded at build time: web/page/engine-before-load.js)
+    const r = spare ? engine.trace(lesson, { reuse: spare }) : engine.trace(lesson);
     if (r.crashed) return { ok: false, problems: r.problems, crashed: true }; // restored by the crash recovery
     if (!r.ok) {
       store.set({ problems: r.problems });
@@ -225,6 +232,11 @@ export function createController({ engine, store, offThread }) {
     /** listener() is called when an explanation from the worker has arrived (the inspector draws it then). */
     onExplained: (listener) => listeners.add(listener),
     shown: () => shown,
+    /** The trace on screen, for a host to read as long as it likes: never given back to the engine. */
+    lendTrace() {
+      if (shown) lent.add(shown.trace);
+      return shown?.trace ?? null;
+    },
     settled: () => settled,
     tryLesson, loadPreset, setLessonFromOutside, on,
   };

@@ -17,8 +17,8 @@ export function installTestHooks({ engine, store, controller, link, dialogs, rec
     // {rows, cols, data: Float64Array}): what the page drew, not a new computation; each matrix's numbers are
     // copied when first read (web/lib/copy-trace.js).
     getTrace() {
-      const shown = controller.shown();
-      return shown ? copyTrace(shown.trace) : null;
+      const trace = controller.lendTrace();
+      return trace ? copyTrace(trace) : null;
     },
     engineMemoryBytes: () => engine.memoryBytes(),
     /** Tests only: stop the engine as a bug in it would, now or inside its next call ({next: true}). */

@@ -126,13 +126,16 @@ export class CanvasHeatmap {
     if (resized) this.resize(rows, cols);
     this.data = data;
     this.labelAxes(resized);
-    // An edit changes some matrices and not others (W_Q when X is edited): those keep their pixels.
+    // An edit changes some matrices and not others (W_Q when X is edited): those keep their pixels. (The matrix
+    // drawn is kept, not its array: a trace the page gave back to the engine lends its arrays to a later one, and
+    // leaves its matrices with no numbers.)
     const look = `${this.options.scale}|${[...(data.dimRows ?? [])]}`, was = this.painted;
-    if (!resized && was && was.look === look && same(was.values, data.matrix.data) && same(was.visible, data.visible)) {
+    if (!resized && was && was.look === look && same(was.matrix.data, data.matrix.data) && same(was.visible, data.visible)) {
+      was.matrix = data.matrix;
       this.decorate();
       return;
     }
-    this.painted = { values: data.matrix.data, visible: data.visible, look };
+    this.painted = { matrix: data.matrix, visible: data.visible, look };
     this.paint();
   }
 
