@@ -201,7 +201,8 @@ function wrap(M) {
   const readVector = ([ptr, rows, cols]) => M.HEAPF64.slice(ptr / 8, ptr / 8 + rows * cols);
 
   // Which trace holds each matrix the engine made now: the newest (a matrix an edit left alone passes to the next).
-  const holder = new WeakMap();
+  // A pinned matrix (pin(trace): a host may read it later) is never reused, in whichever trace it is now.
+  const holder = new WeakMap(), pinned = new WeakSet();
   const matricesIn = (value, found = new Set()) => {
     if (value?.data instanceof Float64Array && Number.isInteger(value.rows)) found.add(value);
     else if (value && typeof value === 'object' && !ArrayBuffer.isView(value)) for (const key of Object.keys(value)) matricesIn(value[key], found);
@@ -217,7 +218,7 @@ function wrap(M) {
     if (given) {
       const held = matricesIn(trace);
       for (const m of matricesIn(given)) {
-        if (holder.get(m) !== given || held.has(m) || m.data.buffer.byteLength === 0) continue;
+        if (holder.get(m) !== given || held.has(m) || pinned.has(m) || m.data.buffer.byteLength === 0) continue;
         if (!free.has(m.data.length)) free.set(m.data.length, []);
         free.get(m.data.length).push(m);
       }
@@ -389,6 +390,10 @@ function wrap(M) {
       traced = lesson;
       last = readTrace(r.value, last, reuse);
       return { ok: true, value: last };
+    },
+    /** The arrays of `trace` are never reused (trace's `reuse`), also where a later trace took its matrices over. */
+    pin(trace) {
+      for (const m of matricesIn(trace)) pinned.add(m);
     },
     /** The lesson of the trace the engine holds (what explain* answers about). */
     get traced() { return traced; },

@@ -140,6 +140,9 @@ export interface Engine {
    *  them (in a browser, about half the call at (128, 256, 4) and two thirds at (512, 768, 12)); each of its matrices
    *  whose array was taken is left with no numbers (data of length 0). What this trace keeps of it is untouched. */
   trace(lesson: Lesson | string, options?: { reuse?: Trace | null }): Result<Trace>;
+  /** The arrays of `trace` are never reused (trace's `reuse`), also where a later trace took its matrices over
+   *  unchanged: for a trace handed to someone who may read it later. */
+  pin(trace: Trace): void;
   /** Every problem in the lesson (empty when valid), without computing it: the engine keeps its last trace. */
   check(lesson: Lesson | string): Problem[];
   /** The lesson checked and sized without computing it (core/trace_size.hpp): roughly the multiply-adds of its

@@ -155,7 +155,7 @@ test('canvases the page no longer shows are let go (nothing, not the observer th
   await page.close();
 });
 
-test('the page gives the trace shown before the last back to the engine: every canvas shows what a page drawing the lesson at once shows, and a trace lent to a host keeps its numbers', async () => {
+test('the page gives the trace shown before the last back to the engine: every canvas shows what a page drawing the lesson at once shows, and a trace lent to a host keeps its numbers, also those later traces kept', async () => {
   // five lessons of one shape (each one's numbers go into the arrays of the one two before it), one of them twice
   const lessons = [3, 4, 3, 5, 6].map((seed) => ({ ...lesson(24, 32, 2), init: { ...lesson(24, 32, 2).init, seed } }));
   const canvases = (page) => page.evaluate(() => {
@@ -166,6 +166,9 @@ test('the page gives the trace shown before the last back to the engine: every c
   assert.equal((await page.evaluate((l) => window.attentionLab.setLesson(l), lessons[0])).ok, true);
   await page.evaluate(() => { window.lent = window.attentionLab.getTrace(); }); // read only at the end
   const lentWeights = (await trace(page)).weights;
+  const lentW_Q = await page.evaluate(() => Array.from(window.attentionLab.getTrace().inputs.W_Q.data));
+  // edits of X first: the traces after them keep the lent trace's W_Q, W_K and W_V, and are given back in turn
+  for (const v of ['0.1', '0.2', '0.3', '0.4']) await typeIntoCell(page, 'X', 0, 0, v);
   for (const l of lessons.slice(1)) {
     assert.equal((await page.evaluate((x) => window.attentionLab.setLesson(x), l)).ok, true);
     await typeIntoCell(page, 'X', 0, 0, '0.5'); // and an edit: a trace that keeps W_Q, W_K and W_V
@@ -177,6 +180,7 @@ test('the page gives the trace shown before the last back to the engine: every c
   assert.ok(drawn.length >= 8, `canvases drawn (${drawn.length})`);
   assert.deepEqual(drawn, await canvases(reference.page));
   assert.deepEqual(await page.evaluate(() => Array.from(window.lent.headTraces[0].weights.data)), lentWeights);
+  assert.deepEqual(await page.evaluate(() => Array.from(window.lent.inputs.W_Q.data)), lentW_Q);
   assert.deepEqual([...problems, ...reference.problems], []);
   await Promise.all([page.close(), reference.page.close()]);
 });

@@ -108,6 +108,24 @@ test('trace(lesson, {reuse}): the numbers go into the arrays of the trace given 
   assert.deepEqual(numbersOf(engine.trace(edited, { reuse: toy }).value), expected);
 });
 
+test('pin(trace): a trace handed out keeps its numbers, also where later traces took its matrices over', () => {
+  const lesson = fixture('lecture20_seed20').lesson;
+  const lent = engine.trace(lesson).value;
+  engine.pin(lent);
+  const numbers = numbersOf(lent);
+  // edits of X keep lent's W_Q, W_K and W_V in every later trace; each edit gives back the trace before last
+  const traces = [lent];
+  for (let k = 1; k <= 4; k++) {
+    const X = Array.from({ length: lent.X.rows }, (_, i) => Array.from(lent.X.data.subarray(i * lent.X.cols, (i + 1) * lent.X.cols)));
+    X[0][0] += k;
+    const next = engine.trace({ ...lesson, X }, { reuse: traces.at(-2) ?? null }).value;
+    assert.equal(next.inputs.W_Q, lent.inputs.W_Q);
+    traces.push(next);
+  }
+  assert.deepEqual(numbersOf(lent), numbers);
+  assert.equal(traces[2].headTraces[0].Q.data.length, 0, 'what is not pinned is still reused');
+});
+
 test('problems come back as values naming the field', () => {
   const r = engine.trace({ tokens: ['a'], X: [[1, 'x']] });
   assert.equal(r.ok, false);

@@ -3,8 +3,8 @@
 // they are first read. At (128, 256, 4) a trace holds about 6 MB of Float64Arrays, and what a copy costs is
 // writing fresh memory, a page fault per 4 KB: 15–20 ms on some machines, for a caller that mostly reads one
 // head's weights. Copying later gives the same numbers because the page never changes a trace it has lent (an
-// edit or a new lesson makes a new trace; web/page/controller.js gives back to the engine only traces it never
-// lent); the copy keeps the page's arrays alive until it is read.
+// edit or a new lesson makes a new trace; web/page/controller.js pins what it lends, whose arrays the engine then
+// never reuses); the copy keeps the page's arrays alive until it is read.
 export function copyTrace(trace) {
   return copy(trace, new Map());
 }

@@ -22,10 +22,9 @@ import { t } from '../i18n/i18n.js';
 export function createController({ engine, store, offThread }) {
   let shown = null;                // {lesson, trace, inputs, fromWorker} of the lesson on screen
   // The trace shown before it, given back to the engine for the next trace's numbers (its arrays, instead of fresh
-  // ones: half of engine.trace() at (128, 256, 4)): every view has drawn the trace on screen since. Never one lent
-  // to a host (getTrace's copy reads its arrays when first asked).
+  // ones: half of engine.trace() at (128, 256, 4)): every view has drawn the trace on screen since. What was lent to
+  // a host is pinned (getTrace's copy reads its arrays when first asked), also in the later traces that keep it.
   let spare = null;
-  const lent = new WeakSet();
   let latest = 0;                  // the newest lesson asked for; an older answer from the worker is dropped
   let settled = Promise.resolve(); // resolves when the worker has answered the newest lesson
   const state = () => store.get();
@@ -46,7 +45,7 @@ export function createController({ engine, store, offThread }) {
   function accept(lesson, trace, patch, fromWorker = false) {
     trace.decoding = decoding(lesson, trace);
     let inputs = null; // the inputs as arrays of rows, what edits start from: made when the first edit asks for them
-    spare = shown && !lent.has(shown.trace) ? shown.trace : null;
+    spare = shown?.trace ?? null;
     shown = { lesson, trace, fromWorker, get inputs() { return (inputs ??= inputsOf(trace)); } };
     explained.clear();
     const n = trace.tokens.length;
@@ -232,9 +231,9 @@ export function createController({ engine, store, offThread }) {
     /** listener() is called when an explanation from the worker has arrived (the inspector draws it then). */
     onExplained: (listener) => listeners.add(listener),
     shown: () => shown,
-    /** The trace on screen, for a host to read as long as it likes: never given back to the engine. */
+    /** The trace on screen, for a host to read as long as it likes: its arrays are never reused. */
     lendTrace() {
-      if (shown) lent.add(shown.trace);
+      if (shown) engine.pin(shown.trace);
       return shown?.trace ?? null;
     },
     settled: () => settled,

@@ -23,6 +23,8 @@ export function engineBeforeLoad(load, answers) {
       for (const f of crashListeners) engine.onCrash(f);
       real = engine;
     })),
+    // (a trace drawn before the engine arrived is the recorded one, which the engine never reuses)
+    pin: (trace) => real?.pin(trace),
   };
   return new Proxy(own, {
     get(target, name) {
