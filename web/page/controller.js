@@ -233,7 +233,7 @@ export function createController({ engine, store, offThread }) {
     shown: () => shown,
     /** The trace on screen, for a host to read as long as it likes: its arrays are never reused. */
     lendTrace() {
-      if (shown) engine.pin(shown.trace);
+      if (shown && !engine.crashed) engine.pin(shown.trace); // (a restarted engine reuses nothing of an earlier one)
       return shown?.trace ?? null;
     },
     settled: () => settled,
