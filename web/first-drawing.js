@@ -1,21 +1,25 @@
-// What a page needs only after it has drawn what it opened with (the service worker's 2.6 MB, the QR code maker)
-// waits for that moment: the walkthrough's data-drawn, the other pages' data-ready, or 5 s after the load should a
-// page never say so (an engine that failed to load). Begun earlier, it competed with the first drawing for the two
-// cores of a school laptop and for its network.
+// What a page needs only after it has drawn what it opened with (the QR code maker) waits for that moment: the
+// walkthrough's data-drawn, the other pages' data-ready, or 5 s after the load should a page never say so (an engine
+// that failed to load). Begun earlier, it competed with the first drawing for the two cores of a school laptop and for
+// its network. The service worker's 2.6 MB wait longer, until the page is ready (the walkthrough's engine has arrived
+// too, or 10 s): fetched from the moment it was drawn, they held its engine back by 650–1060 ms against 380–540.
 
-let drawing = null;
+// Resolves once <html> says one of `attributes` is "true", or after `ms`.
+const whenSaid = (attributes, ms) => new Promise((resolve) => {
+  const root = document.documentElement;
+  const said = () => attributes.some((name) => root.getAttribute(name) === 'true');
+  if (said()) { resolve(); return; }
+  const go = () => { observer.disconnect(); clearTimeout(timer); resolve(); };
+  const observer = new MutationObserver(() => { if (said()) go(); });
+  observer.observe(root, { attributes: true, attributeFilter: attributes });
+  const timer = setTimeout(go, ms);
+});
+
+let drawing = null, ready = null;
 /** Resolves once the page has drawn. */
-export function firstDrawing() {
-  return (drawing ??= new Promise((resolve) => {
-    const root = document.documentElement;
-    const drawn = () => root.dataset.drawn === 'true' || root.dataset.ready === 'true';
-    if (drawn()) { resolve(); return; }
-    const go = () => { observer.disconnect(); clearTimeout(timer); resolve(); };
-    const observer = new MutationObserver(() => { if (drawn()) go(); });
-    observer.observe(root, { attributes: true, attributeFilter: ['data-drawn', 'data-ready'] });
-    const timer = setTimeout(go, 5000);
-  }));
-}
+export const firstDrawing = () => (drawing ??= whenSaid(['data-drawn', 'data-ready'], 5000));
+/** Resolves once the page is ready: drawn, and the walkthrough's engine loaded (data-ready). */
+export const pageReady = () => (ready ??= whenSaid(['data-ready'], 10000));
 
 const parts = [];
 /** fn() once the page has drawn; what it returns (a module on its way) is one of the parts partsAfterDrawing() awaits. */

@@ -249,7 +249,7 @@ test('embedded in another site\'s page it registers no worker; in a page of its 
   }
 });
 
-test('the worker starts fetching the build only once the page has drawn (its files would compete with the first lesson)', async () => {
+test('the worker starts fetching the build only once the page is ready (its files would compete with the first lesson and the engine)', async () => {
   const { context, open, problems } = await newContext(env.base);
   // what each page had drawn when the worker was registered
   await context.addInitScript(() => {
@@ -263,7 +263,7 @@ test('the worker starts fetching the build only once the page has drawn (its fil
   try {
     const walkthrough = await open('');
     await savedOffline(walkthrough);
-    assert.equal((await walkthrough.evaluate(() => window.registeredWhen)).drawn, 'true', 'the walkthrough had drawn its first lesson');
+    assert.deepEqual(await walkthrough.evaluate(() => window.registeredWhen), { drawn: 'true', ready: 'true' }, 'the walkthrough had drawn its first lesson and loaded its engine');
     for (const path of ['exercises.html', 'labs.html']) {
       const page = await open(path);
       await waitForPage(page, () => window.registeredWhen !== undefined);

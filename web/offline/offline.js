@@ -5,7 +5,7 @@
 import './offline.css';
 import { mayRegister, watchServiceWorker } from './lifecycle.js';
 import { createStatusView } from './status-view.js';
-import { firstDrawing } from '../first-drawing.js';
+import { pageReady } from '../first-drawing.js';
 
 let state = { online: navigator.onLine, cached: 'off', update: 'none', later: false, quiet: false };
 let worker = null;
@@ -26,8 +26,8 @@ function start() {
   window.addEventListener('offline', () => set({ online: false }));
   // off: the offline single file, or a frame inside another site. The worker fetches every file of the build as it
   // installs: begun at the load event, before the walkthrough had drawn, it made the first lesson wait (259 against
-  // 167 ms, median of 20 cold loads each).
-  if (mayRegister()) firstDrawing().then(() => { worker = watchServiceWorker(({ cached, update }) => set({ cached, update, later: state.later && update === 'ready' })); });
+  // 167 ms, median of 20 cold loads each); begun once it had drawn, the walkthrough's engine (web/first-drawing.js).
+  if (mayRegister()) pageReady().then(() => { worker = watchServiceWorker(({ cached, update }) => set({ cached, update, later: state.later && update === 'ready' })); });
   set({});
 }
 
