@@ -96,21 +96,24 @@ async function coldLoad({ throttled = false } = {}) {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 1.6e6 / 8 });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   }
-  // The page sets data-drawn on <html> once the first lesson is drawn (data-ready once its engine has loaded too):
-  // note the moment, and the resources fetched by then.
+  // The page sets data-drawn on <html> once the first lesson is drawn, and data-ready once its engine has loaded too
+  // (what an edit waits for): note both moments, and the resources fetched by the first.
   await p.addInitScript(() => {
     new MutationObserver((_, observer) => {
-      if (document.documentElement.dataset.drawn === 'true') {
+      const root = document.documentElement.dataset;
+      if (root.drawn === 'true' && window.firstLessonMs === undefined) {
         window.firstLessonMs = performance.now();
         window.fetchedBefore = [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)];
+      }
+      if (root.ready === 'true') {
+        window.readyMs = performance.now();
         observer.disconnect();
       }
-    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-drawn'] }); // <html> may not exist yet
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-drawn', 'data-ready'] }); // <html> may not exist yet
   });
   await p.goto(site.base, { timeout: 120000 });
-  await p.waitForFunction(() => window.firstLessonMs !== undefined, null, { timeout: 120000 });
-  await p.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 120000 });
-  const out = await p.evaluate(() => ({ ms: window.firstLessonMs, fetched: window.fetchedBefore, heap: window.attentionLab.engineMemoryBytes?.() ?? null }));
+  await p.waitForFunction(() => window.readyMs !== undefined, null, { timeout: 120000 });
+  const out = await p.evaluate(() => ({ ms: window.firstLessonMs, readyMs: window.readyMs, fetched: window.fetchedBefore, heap: window.attentionLab.engineMemoryBytes?.() ?? null }));
   await context.close();
   return out;
 }
@@ -128,10 +131,11 @@ if (PARTS.has('page')) {
   results.page.total_raw = files.reduce((s, x) => s + x.raw, 0);
   results.page.total_gzip = files.reduce((s, x) => s + x.gzip, 0);
 
-  const loads = [];
+  const loads = [], ready = [];
   for (let i = 0; i < 5; i++) {
     const load = await coldLoad();
     loads.push(load.ms);
+    ready.push(load.readyMs);
     if (i === 0) {
       results.page.wasm_heap_bytes = load.heap;
       // what the walkthrough fetched before its first lesson was drawn, each file gzipped as a server would send it
@@ -142,10 +146,17 @@ if (PARTS.has('page')) {
   }
   results.page.first_lesson_ms = at(sorted(loads), 0.5);
   results.page.first_lesson_all_ms = loads;
-  const slow = [];
-  for (let i = 0; i < 3; i++) slow.push((await coldLoad({ throttled: true })).ms);
+  results.page.ready_ms = at(sorted(ready), 0.5);
+  results.page.ready_all_ms = ready;
+  const slow = [], slowReady = [];
+  for (let i = 0; i < 3; i++) {
+    const load = await coldLoad({ throttled: true });
+    slow.push(load.ms);
+    slowReady.push(load.readyMs);
+  }
   results.page.first_lesson_throttled_ms = at(sorted(slow), 0.5);
   results.page.first_lesson_throttled_all_ms = slow;
+  results.page.ready_throttled_ms = at(sorted(slowReady), 0.5);
 }
 
 // ---------- 3. latencies in the page ----------
@@ -362,7 +373,7 @@ if (results.sizes.length) {
   console.log(`wasm / native at (512, 768, 12) in pairs (wasm / native): ${pairs.map((x) => `${f(x.wasm_ms, 1)} / ${f(x.native_ms, 1)}`).join(', ')} ms → median ${f(ratio, 2)}x`);
 }
 if (results.page.files) {
-  console.log(`\nPage: first lesson drawn ${f(results.page.first_lesson_ms, 0)} ms after navigation (median of 5 cold loads), ${f(results.page.first_lesson_throttled_ms, 0)} ms throttled; dist/ ${results.page.total_raw} B raw, ${results.page.total_gzip} B gzip; wasm heap ${results.page.wasm_heap_bytes ?? '—'} B`);
+  console.log(`\nPage: first lesson drawn ${f(results.page.first_lesson_ms, 0)} ms after navigation (median of 5 cold loads), ${f(results.page.first_lesson_throttled_ms, 0)} ms throttled; its engine ready ${f(results.page.ready_ms, 0)} ms, ${f(results.page.ready_throttled_ms, 0)} ms throttled; dist/ ${results.page.total_raw} B raw, ${results.page.total_gzip} B gzip; wasm heap ${results.page.wasm_heap_bytes ?? '—'} B`);
   for (const file of results.page.files) console.log(`  ${file.file.padEnd(40)} ${String(file.raw).padStart(9)} B  ${String(file.gzip).padStart(8)} B gzip`);
   console.log(`Fetched before the first lesson is drawn (${results.page.first_load_gzip} B gzip): ${results.page.first_load.map((x) => `${x.file} ${x.gzip}`).join(', ')}`);
 }
