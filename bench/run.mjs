@@ -97,7 +97,7 @@ async function coldLoad({ throttled = false } = {}) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   }
   // The page sets data-drawn on <html> once the first lesson is drawn, and data-ready once its engine has loaded too
-  // (what an edit waits for): note both moments, and the resources fetched by the first.
+  // (and the parts it held back): note both moments, and the resources fetched by the first.
   await p.addInitScript(() => {
     new MutationObserver((_, observer) => {
       const root = document.documentElement.dataset;
@@ -157,6 +157,7 @@ if (PARTS.has('page')) {
   results.page.first_lesson_throttled_ms = at(sorted(slow), 0.5);
   results.page.first_lesson_throttled_all_ms = slow;
   results.page.ready_throttled_ms = at(sorted(slowReady), 0.5);
+  results.page.ready_throttled_all_ms = slowReady;
 }
 
 // ---------- 3. latencies in the page ----------

@@ -1,8 +1,8 @@
-// What a page needs only after it has drawn what it opened with (the QR code maker) waits for that moment: the
-// walkthrough's data-drawn, the other pages' data-ready, or 5 s after the load should a page never say so (an engine
-// that failed to load). Begun earlier, it competed with the first drawing for the two cores of a school laptop and for
-// its network. The service worker's 2.6 MB wait longer, until the page is ready (the walkthrough's engine has arrived
-// too, or 10 s): fetched from the moment it was drawn, they held its engine back by 650–1060 ms against 380–540.
+// Two moments of a page's first load, for what must not compete with it for the two cores of a school laptop and its
+// network. Drawn: what a page needs only after it has drawn what it opened with (the QR code maker) waits for the
+// walkthrough's data-drawn or the other pages' data-ready, or 5 s should a page never say so (an engine that failed
+// to load). Ready: the service worker's 2.6 MB wait for data-ready (the walkthrough's engine has arrived too), or
+// 10 s; fetched from the moment the lesson was drawn, the engine was ready 650–1060 ms after it, against 380–540.
 
 // Resolves once <html> says one of `attributes` is "true", or after `ms`.
 const whenSaid = (attributes, ms) => new Promise((resolve) => {
@@ -16,9 +16,9 @@ const whenSaid = (attributes, ms) => new Promise((resolve) => {
 });
 
 let drawing = null, ready = null;
-/** Resolves once the page has drawn. */
+/** Resolves once the page has drawn, or 5 s after the first call. */
 export const firstDrawing = () => (drawing ??= whenSaid(['data-drawn', 'data-ready'], 5000));
-/** Resolves once the page is ready: drawn, and the walkthrough's engine loaded (data-ready). */
+/** Resolves once the page is ready: drawn, and the walkthrough's engine loaded (data-ready), or 10 s after the first call. */
 export const pageReady = () => (ready ??= whenSaid(['data-ready'], 10000));
 
 const parts = [];

@@ -251,7 +251,7 @@ test('embedded in another site\'s page it registers no worker; in a page of its 
 
 test('the worker starts fetching the build only once the page is ready (its files would compete with the first lesson and the engine)', async () => {
   const { context, open, problems } = await newContext(env.base);
-  // what each page had drawn when the worker was registered
+  // what each page had said (drawn, ready) when the worker was registered
   await context.addInitScript(() => {
     const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
     navigator.serviceWorker.register = (...args) => {

@@ -19,12 +19,13 @@ export function mayRegister(win = window) {
 }
 
 /**
- * Registers ./sw.js and reports {cached, update} to onChange whenever it changes:
+ * Registers ./sw.js once `registering` resolves (the worker's fetches wait for the page; a newer build taking over
+ * is heard at once) and reports {cached, update} to onChange whenever it changes:
  *   cached: 'installing' (this build is being saved), 'ready' (saved: the pages work offline), 'failed'
  *   update: 'none', 'ready' (a newer build is saved and waits for the student), 'applying'
  * Returns {applyUpdate()}: the waiting build takes over, and every open page of the old one reloads.
  */
-export function watchServiceWorker(onChange) {
+export function watchServiceWorker(onChange, registering = Promise.resolve()) {
   const sw = navigator.serviceWorker;
   let registration = null;
   let status = { cached: 'installing', update: 'none' };
@@ -55,7 +56,7 @@ export function watchServiceWorker(onChange) {
     refresh();
   });
 
-  sw.register('./sw.js', { scope: './', updateViaCache: 'none' }).then((r) => {
+  registering.then(() => sw.register('./sw.js', { scope: './', updateViaCache: 'none' })).then((r) => {
     registration = r;
     r.addEventListener('updatefound', () => { track(r.installing); refresh(); });
     [r.installing, r.waiting, r.active].forEach(track);

@@ -1,5 +1,5 @@
 // Offline after the first visit, on every app page (loaded by its HTML beside the page's own script): registers
-// the service worker once the page has drawn, and says when the network is gone and when a new version waits.
+// the service worker once the page is ready, and says when the network is gone and when a new version waits.
 // The state is {online, cached, update, later, quiet}; every change renders the status bar and the <html> data
 // attributes (data-online, data-offline, data-update) that tests and styles read.
 import './offline.css';
@@ -26,8 +26,9 @@ function start() {
   window.addEventListener('offline', () => set({ online: false }));
   // off: the offline single file, or a frame inside another site. The worker fetches every file of the build as it
   // installs: begun at the load event, before the walkthrough had drawn, it made the first lesson wait (259 against
-  // 167 ms, median of 20 cold loads each); begun once it had drawn, the walkthrough's engine (web/first-drawing.js).
-  if (mayRegister()) pageReady().then(() => { worker = watchServiceWorker(({ cached, update }) => set({ cached, update, later: state.later && update === 'ready' })); });
+  // 167 ms, median of 20 cold loads each); begun once it had drawn, it made the walkthrough's engine wait
+  // (web/first-drawing.js). So it is registered once the page is ready.
+  if (mayRegister()) worker = watchServiceWorker(({ cached, update }) => set({ cached, update, later: state.later && update === 'ready' }), pageReady());
   set({});
 }
 
