@@ -131,33 +131,25 @@ if (PARTS.has('page')) {
   results.page.total_raw = files.reduce((s, x) => s + x.raw, 0);
   results.page.total_gzip = files.reduce((s, x) => s + x.gzip, 0);
 
-  const loads = [], ready = [];
-  for (let i = 0; i < 5; i++) {
-    const load = await coldLoad();
-    loads.push(load.ms);
-    ready.push(load.readyMs);
-    if (i === 0) {
-      results.page.wasm_heap_bytes = load.heap;
-      // what the walkthrough fetched before its first lesson was drawn, each file gzipped as a server would send it
-      const seen = [...new Set(load.fetched.map(distFile))];
-      results.page.first_load = seen.map((file) => ({ file: relative(join(root, 'dist'), file), gzip: gzipOf(file) }));
-      results.page.first_load_gzip = results.page.first_load.reduce((s, x) => s + x.gzip, 0);
+  // each moment of a load (the first lesson drawn, the page ready): its median over the loads, and every load's
+  const record = (loads, kind) => {
+    for (const [moment, key] of [['first_lesson', 'ms'], ['ready', 'readyMs']]) {
+      const xs = loads.map((load) => load[key]);
+      results.page[`${moment}${kind}_ms`] = at(sorted(xs), 0.5);
+      results.page[`${moment}${kind}_all_ms`] = xs;
     }
-  }
-  results.page.first_lesson_ms = at(sorted(loads), 0.5);
-  results.page.first_lesson_all_ms = loads;
-  results.page.ready_ms = at(sorted(ready), 0.5);
-  results.page.ready_all_ms = ready;
-  const slow = [], slowReady = [];
-  for (let i = 0; i < 3; i++) {
-    const load = await coldLoad({ throttled: true });
-    slow.push(load.ms);
-    slowReady.push(load.readyMs);
-  }
-  results.page.first_lesson_throttled_ms = at(sorted(slow), 0.5);
-  results.page.first_lesson_throttled_all_ms = slow;
-  results.page.ready_throttled_ms = at(sorted(slowReady), 0.5);
-  results.page.ready_throttled_all_ms = slowReady;
+  };
+  const plain = [];
+  for (let i = 0; i < 5; i++) plain.push(await coldLoad());
+  results.page.wasm_heap_bytes = plain[0].heap;
+  // what the walkthrough fetched before its first lesson was drawn, each file gzipped as a server would send it
+  const seen = [...new Set(plain[0].fetched.map(distFile))];
+  results.page.first_load = seen.map((file) => ({ file: relative(join(root, 'dist'), file), gzip: gzipOf(file) }));
+  results.page.first_load_gzip = results.page.first_load.reduce((s, x) => s + x.gzip, 0);
+  record(plain, '');
+  const throttled = [];
+  for (let i = 0; i < 3; i++) throttled.push(await coldLoad({ throttled: true }));
+  record(throttled, '_throttled');
 }
 
 // ---------- 3. latencies in the page ----------
