@@ -8,6 +8,7 @@ import { STEP_VIEWS } from './step-views.js';
 import { LAYER_VIEWS } from './layer-views.js';
 import { stepApplies } from '../registry-layer.js';
 import { setProp } from './dom.js';
+import { idleAfterFirstDrawing } from '../first-drawing.js';
 
 const VIEWS = { ...STEP_VIEWS, ...LAYER_VIEWS };
 
@@ -65,8 +66,11 @@ export class Walkthrough {
   }
 
   render(state, trace) {
+    // the first render draws the top of the page; the rest is drawn once that is on screen (the latest state then)
+    const first = !this.trace, budget = drawBudget({ first });
+    if (first) idleAfterFirstDrawing(() => this.render(...this.latest));
     this.trace = trace;
-    const budget = drawBudget();
+    this.latest = [state, trace];
     const locked = (name) => state.locked.includes(name);
     let number = 0;
     for (const step of STEPS) {
