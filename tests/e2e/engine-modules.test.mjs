@@ -103,7 +103,7 @@ async function withEngineHeld(run) {
 }
 const shown = (page, matrix) => page.evaluate((m) => [...document.querySelectorAll(`td[data-matrix="${m}"][data-head="0"]`)]
   .map((td) => [td.dataset.row, td.dataset.col, td.dataset.value, td.textContent.trim()].join(' ')), matrix);
-// The first render draws the top of the page; the matrices below the screen follow once it is on screen.
+// The first render draws the first card's heatmaps; those below the screen follow once it is on screen.
 async function drawnLater(page, matrix) {
   await waitForPage(page, (m) => document.querySelector(`td[data-matrix="${m}"][data-head="0"]`) !== null, matrix);
   return shown(page, matrix);
@@ -118,6 +118,7 @@ test('the walkthrough draws its default lesson before its engine arrives: the en
     assert.deepEqual(await page.evaluate(() => window.cellsWhenDrawn), { X: 32, weights: 0 }, 'first the top of the page: 4 × 8 X, not the weights below the screen');
     const before = { X: await shown(page, 'X'), weights: await drawnLater(page, 'weights'), Z: await drawnLater(page, 'Z') };
     assert.equal(before.weights.length, 16, 'the default lesson: 4 × 4 weights, drawn before the engine arrives');
+    await waitForPage(page, () => document.querySelector('.matrix-pending') === null); // (all of it, not only what is near)
     release();
     await ready(page);
     // the engine, loaded, computes the lesson again: every number drawn first is the one it computes

@@ -14,11 +14,7 @@ export const TABLE_MAX_CELLS = 256; // 16 × 16: the largest attention matrix of
  * that). Every lecture-size lesson fits; a lesson of 256 tokens × 64 heads (65,536 table cells and 192
  * canvases) draws its first heatmaps, the rest as they scroll in. */
 export const DRAW_BUDGET = 2048;
-/** What the page's first render draws: the top of the walkthrough (the lecture lesson's X, and a little more). The
- * rest is drawn once that is on screen (web/views/walkthrough.js): the lecture lesson's 336 table cells below the
- * screen were a quarter of the JavaScript before its first drawing. */
-export const FIRST_DRAW_BUDGET = 64;
-export const drawBudget = ({ first = false } = {}) => ({ left: first ? FIRST_DRAW_BUDGET : DRAW_BUDGET });
+export const drawBudget = () => ({ left: DRAW_BUDGET });
 const costOf = (rows, cols) => (rows * cols <= TABLE_MAX_CELLS ? rows * cols : (rows * cols) / 1000);
 
 export class MatrixView {

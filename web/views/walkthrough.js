@@ -66,8 +66,10 @@ export class Walkthrough {
   }
 
   render(state, trace) {
-    // the first render draws the top of the page; the rest is drawn once that is on screen (the latest state then)
-    const first = !this.trace, budget = drawBudget({ first });
+    // A page opened at its top draws its first card's heatmaps first (the lecture lesson's first drawing spent a
+    // quarter of its JavaScript on the 336 table cells below the screen); the rest waits as placeholders and is drawn
+    // once the page is next idle (the latest state then), before it says it is ready.
+    const first = !this.trace && !state.step, budget = drawBudget(), later = { left: 0 };
     if (first) idleAfterFirstDrawing(() => this.render(...this.latest));
     this.trace = trace;
     this.latest = [state, trace];
@@ -82,7 +84,7 @@ export class Walkthrough {
       card.setNumber(++number);
       const maps = this.gridsOf(step, state), paint = view.paint(trace, state);
       for (const [key, m] of Object.entries(maps)) {
-        if (paint[key]?.matrix) m.update({ ...paint[key], highlight: highlightFor(state.selection, m.options.matrix, m.options.head) }, budget);
+        if (paint[key]?.matrix) m.update({ ...paint[key], highlight: highlightFor(state.selection, m.options.matrix, m.options.head) }, first && number > 1 ? later : budget);
       }
       this.controls[step.id]?.update(state, trace);
       this.controls[step.id]?.lock(locked);
