@@ -66,9 +66,9 @@ export class Walkthrough {
   }
 
   render(state, trace) {
-    // A page opened at its top draws its first card's heatmaps first (the lecture lesson's first drawing spent a
-    // quarter of its JavaScript on the 336 table cells below the screen); the rest waits as placeholders and is drawn
-    // once the page is next idle (the latest state then), before it says it is ready.
+    // A page opened at its top draws its first card's heatmaps first (the lecture lesson's first drawing built 400
+    // table cells, 32 of them on screen); the rest waits as placeholders and is drawn once the page is next idle (the
+    // latest state then), before it says it is ready.
     const first = !this.trace && !state.step, budget = drawBudget(), later = { left: 0 };
     if (first) idleAfterFirstDrawing(() => this.render(...this.latest));
     this.trace = trace;
