@@ -70,9 +70,9 @@ export class Walkthrough {
     // table cells, 32 of them on screen); the rest waits as placeholders and is drawn once the page is next idle (the
     // latest state then), before it says it is ready.
     const first = !this.trace && !state.step, budget = drawBudget(), later = { left: 0 };
-    if (first) idleAfterFirstDrawing(() => this.render(...this.latest));
+    if (first) idleAfterFirstDrawing(() => this.render(this.state, this.trace));
     this.trace = trace;
-    this.latest = [state, trace];
+    this.state = state;
     const locked = (name) => state.locked.includes(name);
     let number = 0;
     for (const step of STEPS) {
