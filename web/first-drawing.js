@@ -29,5 +29,10 @@ export function afterFirstDrawing(fn) {
   return part;
 }
 
+// (usually after the first frame is painted; in a browser without requestIdleCallback, the next task)
+const whenIdle = (fn) => (globalThis.requestIdleCallback ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 0));
+/** fn() once the page has drawn and is next idle, as one of the parts. */
+export const idleAfterFirstDrawing = (fn) => afterFirstDrawing(() => new Promise((resolve) => whenIdle(resolve)).then(fn));
+
 /** The parts asked for so far, arrived: the walkthrough says it is ready (data-ready) only then. */
 export const partsAfterDrawing = () => Promise.all(parts);

@@ -90,6 +90,7 @@ async function withEngineHeld(run) {
   await page.addInitScript(() => new MutationObserver((_, observer) => { // what was fetched when the lesson was drawn
     if (document.documentElement.dataset.drawn !== 'true') return;
     window.fetchedWhenDrawn = performance.getEntriesByType('resource').map((e) => e.name);
+    window.cellsWhenDrawn = Object.fromEntries(['X', 'weights'].map((m) => [m, document.querySelectorAll(`td[data-matrix="${m}"]`).length]));
     observer.disconnect();
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-drawn'] }));
   await page.goto(env.base);
@@ -102,6 +103,11 @@ async function withEngineHeld(run) {
 }
 const shown = (page, matrix) => page.evaluate((m) => [...document.querySelectorAll(`td[data-matrix="${m}"][data-head="0"]`)]
   .map((td) => [td.dataset.row, td.dataset.col, td.dataset.value, td.textContent.trim()].join(' ')), matrix);
+// The first render draws the first card's heatmaps; those below the screen follow once it is on screen.
+async function drawnLater(page, matrix) {
+  await waitForPage(page, (m) => document.querySelector(`td[data-matrix="${m}"][data-head="0"]`) !== null, matrix);
+  return shown(page, matrix);
+}
 
 test('the walkthrough draws its default lesson before its engine arrives: the engine\'s own numbers', async () => {
   await withEngineHeld(async (page, release) => {
@@ -109,8 +115,10 @@ test('the walkthrough draws its default lesson before its engine arrives: the en
     const fetched = await page.evaluate(() => window.fetchedWhenDrawn);
     assert.ok(fetched.some((n) => /\/en-[\w-]+\.js$/.test(n)), 'the words were fetched');
     assert.deepEqual(fetched.filter((n) => /\.wasm$|attnlab_/.test(n)), [], 'no engine before the lesson is drawn');
-    const before = { X: await shown(page, 'X'), weights: await shown(page, 'weights'), Z: await shown(page, 'Z') };
-    assert.equal(before.weights.length, 16, 'the default lesson: 4 × 4 weights');
+    assert.deepEqual(await page.evaluate(() => window.cellsWhenDrawn), { X: 32, weights: 0 }, 'first the top of the page: 4 × 8 X, not the weights below the screen');
+    const before = { X: await shown(page, 'X'), weights: await drawnLater(page, 'weights'), Z: await drawnLater(page, 'Z') };
+    assert.equal(before.weights.length, 16, 'the default lesson: 4 × 4 weights, drawn before the engine arrives');
+    await waitForPage(page, () => document.querySelector('.matrix-pending') === null); // (all of it, not only what is near)
     release();
     await ready(page);
     // the engine, loaded, computes the lesson again: every number drawn first is the one it computes
@@ -150,7 +158,7 @@ for (const path of ['', '?preset=jane-cinema']) {
 
 test('an edit made before the walkthrough\'s engine arrives is computed when it does', async () => {
   await withEngineHeld(async (page, release) => {
-    const weights = await shown(page, 'weights');
+    const weights = await drawnLater(page, 'weights');
     await typeIntoCell(page, 'X', 0, 0, '2.5');
     release();
     await ready(page);

@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { startBrowser, open, cellSelector, choosePreset } from './helpers.mjs';
+import { startBrowser, open, cellSelector, choosePreset, scrollSettled } from './helpers.mjs';
 
 const dir = new URL('../artifacts/screenshots/', import.meta.url);
 const STEPS = ['embed', 'project', 'score', 'scale', 'softmax', 'sum'];
@@ -38,6 +38,7 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
   test(`screenshots of every step at ${name} size`, async () => {
     const { page, problems } = await open(env, '', viewport);
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    await scrollSettled(page, page.locator(cellSelector('scores', 2, 1)));
     await page.click(cellSelector('scores', 2, 1));
     await page.mouse.move(0, 0);
     assert.match(await page.locator('.inspector').textContent(), /Score: how much/, 'the shots show the inspector on the selected score');
@@ -53,6 +54,7 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     assert.deepEqual(await page.evaluate(() => window.attentionLab.getTrace().tokens), ['The', 'dog', 'ran', 'fast']);
     await page.screenshot({ path: new URL(`${name}-dog-top.png`, dir).pathname });
     await choosePreset(page, 'jane-cinema');
+    await scrollSettled(page, page.locator('.mask-control input[value=causal]'));
     await page.check('.mask-control input[value=causal]');
     for (let k = 0; k < 5; k++) await page.click('.reveal-next');
     const n = await page.evaluate(() => window.attentionLab.getTrace().tokens.length);
@@ -83,6 +85,7 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     await shootStep(page, 'embed', `${name}-layer-positions.png`);
     // the KV-cache stepper at its third step
     await choosePreset(page, 'lecture20-seed20');
+    await scrollSettled(page, page.locator('.mask-control input[value=causal]'));
     await page.check('.mask-control input[value=causal]');
     for (let k = 0; k < 2; k++) await page.click('.kv-cache button:has-text("next token")');
     await page.waitForFunction(() => /step 3 of/.test(document.querySelector('.kv-cache h3').textContent));

@@ -5,7 +5,7 @@ import { STEPS } from '../registry.js';
 import { stepApplies } from '../registry-layer.js';
 import { PRESETS, presetById } from '../presets/index.js';
 import { departureFrom } from '../lesson-origin.js';
-import { afterFirstDrawing } from '../first-drawing.js';
+import { idleAfterFirstDrawing } from '../first-drawing.js';
 import { PresentBar, presentedStep } from '../views/present.js';
 import { LINKED } from './store.js';
 import { landOn } from '../views/land.js';
@@ -24,8 +24,7 @@ let listFormat = null;
 const listOf = (items) => (listFormat ??= new Intl.ListFormat(language(), { type: 'conjunction' })).format(items);
 // Made while the page is idle after its first drawing: the first Intl.ListFormat loads the language's list
 // patterns (40–180 ms on a busy 2-core machine), which the first edit's note ("you changed X") would wait for.
-const whenIdle = (fn) => (globalThis.requestIdleCallback ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 0));
-afterFirstDrawing(() => new Promise((resolve) => whenIdle(() => { listOf([]); resolve(); })));
+idleAfterFirstDrawing(() => listOf([]));
 
 // What an edit changed, in the order of the steps: what the engine did not take over from the trace before.
 // Nothing after a lesson that shares nothing with the one before (a preset, a link): marks are for edits.

@@ -8,6 +8,7 @@ import { STEP_VIEWS } from './step-views.js';
 import { LAYER_VIEWS } from './layer-views.js';
 import { stepApplies } from '../registry-layer.js';
 import { setProp } from './dom.js';
+import { idleAfterFirstDrawing } from '../first-drawing.js';
 
 const VIEWS = { ...STEP_VIEWS, ...LAYER_VIEWS };
 
@@ -65,8 +66,13 @@ export class Walkthrough {
   }
 
   render(state, trace) {
+    // A page opened at its top draws its first card's heatmaps first (the lecture lesson's first drawing built 400
+    // table cells, 32 of them on screen); the rest waits as placeholders and is drawn once the page is next idle (the
+    // latest state then), before it says it is ready.
+    const first = !this.trace && !state.step, budget = drawBudget(), later = { left: 0 };
+    if (first) idleAfterFirstDrawing(() => this.render(this.state, this.trace));
     this.trace = trace;
-    const budget = drawBudget();
+    this.state = state;
     const locked = (name) => state.locked.includes(name);
     let number = 0;
     for (const step of STEPS) {
@@ -78,7 +84,7 @@ export class Walkthrough {
       card.setNumber(++number);
       const maps = this.gridsOf(step, state), paint = view.paint(trace, state);
       for (const [key, m] of Object.entries(maps)) {
-        if (paint[key]?.matrix) m.update({ ...paint[key], highlight: highlightFor(state.selection, m.options.matrix, m.options.head) }, budget);
+        if (paint[key]?.matrix) m.update({ ...paint[key], highlight: highlightFor(state.selection, m.options.matrix, m.options.head) }, first && number > 1 ? later : budget);
       }
       this.controls[step.id]?.update(state, trace);
       this.controls[step.id]?.lock(locked);
