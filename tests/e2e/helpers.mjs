@@ -65,17 +65,16 @@ export async function typeIntoCell(page, matrix, row, col, text, head = 0) {
 }
 
 /**
- * Scrolls to an element (centred: the sticky header hides the top) until it has stayed where it is for two looks, two
- * frames apart, and gives its box. Cards and rows coming into view are laid out in the next frames
- * (content-visibility: auto), which moves what is below them, or all of a page scrolled to its end: a click made
- * meanwhile presses on one element and releases on another (no click at all), as Playwright's own wait for a steady
- * element let through under load.
+ * Scrolls to an element (centred: the sticky header hides the top) until its box is the same at three looks, two frames
+ * apart, and gives that box. Cards coming into view are laid out in the next frames (content-visibility: auto), which
+ * moves what is below them, or all of a page scrolled to its end; a click meanwhile presses on one element and
+ * releases on another, which is no click (Playwright's own wait for a steady element let it through under load).
  */
-export async function scrollSettled(page, locator) {
+export async function scrollSettled(locator) {
   let box = null;
   for (let k = 0, same = 0; k < 20 && same < 2; k++) {
     await locator.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await locator.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const now = await locator.boundingBox();
     same = box && ['x', 'y', 'width', 'height'].every((key) => now[key] === box[key]) ? same + 1 : 0;
     box = now;
@@ -87,7 +86,7 @@ export async function scrollSettled(page, locator) {
 export const canvasSelector = (matrix, head = 0) => `.canvas-heatmap[data-matrix="${matrix}"][data-head="${head}"] .canvas-wrap`;
 export async function clickCanvasCell(page, matrix, row, col, head = 0) {
   const grid = page.locator(canvasSelector(matrix, head));
-  const box = await scrollSettled(page, grid);
+  const box = await scrollSettled(grid);
   const [rows, cols] = await grid.evaluate((el) => [+el.parentElement.dataset.rows, +el.parentElement.dataset.cols]);
   await page.mouse.click(box.x + ((col + 0.5) * box.width) / cols, box.y + ((row + 0.5) * box.height) / rows);
 }

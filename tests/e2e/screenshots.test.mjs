@@ -38,8 +38,10 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
   test(`screenshots of every step at ${name} size`, async () => {
     const { page, problems } = await open(env, '', viewport);
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await scrollSettled(page, page.locator(cellSelector('scores', 2, 1)));
-    await page.click(cellSelector('scores', 2, 1));
+    // (each click once what it clicks stays where it is: scrollSettled)
+    const score = page.locator(cellSelector('scores', 2, 1)), causal = page.locator('.mask-control input[value=causal]');
+    await scrollSettled(score);
+    await score.click();
     await page.mouse.move(0, 0);
     assert.match(await page.locator('.inspector').textContent(), /Score: how much/, 'the shots show the inspector on the selected score');
     assert.ok(await page.locator(cellSelector('weights', 2, 1)).evaluate((td) => td.classList.contains('sel-cell')), 'and the selection across steps');
@@ -54,8 +56,8 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     assert.deepEqual(await page.evaluate(() => window.attentionLab.getTrace().tokens), ['The', 'dog', 'ran', 'fast']);
     await page.screenshot({ path: new URL(`${name}-dog-top.png`, dir).pathname });
     await choosePreset(page, 'jane-cinema');
-    await scrollSettled(page, page.locator('.mask-control input[value=causal]'));
-    await page.check('.mask-control input[value=causal]');
+    await scrollSettled(causal);
+    await causal.check();
     for (let k = 0; k < 5; k++) await page.click('.reveal-next');
     const n = await page.evaluate(() => window.attentionLab.getTrace().tokens.length);
     assert.equal(await page.evaluate(() => window.attentionLab.getState().reveal), Math.min(6, n), 'the decoding step shown is the sixth');
@@ -85,8 +87,8 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     await shootStep(page, 'embed', `${name}-layer-positions.png`);
     // the KV-cache stepper at its third step
     await choosePreset(page, 'lecture20-seed20');
-    await scrollSettled(page, page.locator('.mask-control input[value=causal]'));
-    await page.check('.mask-control input[value=causal]');
+    await scrollSettled(causal);
+    await causal.check();
     for (let k = 0; k < 2; k++) await page.click('.kv-cache button:has-text("next token")');
     await page.waitForFunction(() => /step 3 of/.test(document.querySelector('.kv-cache h3').textContent));
     await page.locator('.kv-cache').scrollIntoViewIfNeeded();
