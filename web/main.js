@@ -80,6 +80,7 @@ async function boot() {
     explain: afterLoad(engine, [], controller.explain, { pending: true }), // (drawn again once loaded)
     ...whenLoaded(engine, line, { copyLink: dialogs.copyLink, openExport: dialogs.openExport, openEmbed: dialogs.openEmbed }),
     shareLink: () => loaded().then(() => link.shareLink()),
+    linkWritten: () => link.flush(),
   });
   const scrollToStep = (step) => {
     if (step && !store.get().hidden.includes(step)) landOn(document.getElementById(`step-${step}`));

@@ -171,6 +171,29 @@ test('the header picker reopens the page in the language chosen, keeps the lesso
   await page.close();
 });
 
+test('a language chosen just after edits in quick succession keeps the last of them', async () => {
+  const { page, problems } = await openPage(env, '?lang=en');
+  await ready(page);
+  // two edits 30 ms apart: the address bar waits for the second until the edits pause (web/page/link-sync.js)
+  await page.evaluate(async () => {
+    for (const [col, value] of [[0, '2'], [1, '-3']]) {
+      const cell = document.querySelector(`td[data-matrix="X"][data-row="0"][data-col="${col}"]`);
+      cell.focus();
+      cell.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+      document.activeElement.value = value;
+      document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+      await new Promise((done) => setTimeout(done, 30));
+    }
+  });
+  const before = await numbers(page);
+  assert.deepEqual(before.X.slice(0, 2), [2, -3]);
+  await Promise.all([page.waitForURL(/lang=de/), page.selectOption('select[name=language]', 'de')]);
+  await ready(page);
+  assert.deepEqual(await numbers(page), before, 'both edits came along');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('an Arabic reader may choose Arabic-Indic digits: cells show them and typing them gives the same numbers', async () => {
   const { page, problems } = await openPage(env, '?lang=ar');
   await ready(page);

@@ -21,8 +21,15 @@ export function withLanguage(path, code = language()) {
   return `${file}?${params}${hash === undefined ? '' : `#${hash}`}`;
 }
 
-/** Builds the picker into `container`; `onChoose(code)` defaults to opening the page again in that language. */
-export function languagePicker(container, { onChoose = (code) => location.assign(addressIn(code)), onDigits = () => location.reload() } = {}) {
+/**
+ * Builds the picker into `container`; `onChoose(code)` defaults to opening the page again in that language, once
+ * `beforeLeave()` has resolved (the walkthrough's: its link written, so the lesson comes along).
+ */
+export function languagePicker(container, {
+  beforeLeave = async () => {},
+  onChoose = (code) => beforeLeave().then(() => location.assign(addressIn(code))),
+  onDigits = () => beforeLeave().then(() => location.reload()),
+} = {}) {
   const box = document.createElement('div');
   box.className = 'language-picker';
   const label = document.createElement('label');

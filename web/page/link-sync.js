@@ -90,18 +90,28 @@ export function createLinkSync({ engine, query, embed }) {
     linkNotice = text;
   }
 
-  // ---------- writing the link: once the changes pause ----------
+  // ---------- writing the link: just after the change is painted, then once the changes pause ----------
   // Each write of the address bar costs the browser's own process 6 ms (a short link) to 30 ms (a (16, 64) lesson's)
-  // of CPU in Chromium, and on a two-core laptop that time is taken from the edits that follow: while a student
-  // types or moves through cells, the link waits for a pause. (The copy kept in this browser waits as long.)
+  // of CPU in Chromium, which on a two-core laptop is taken from the edits that follow it. So the first change after
+  // a pause is written at once, and changes that follow it closely (a student typing numbers or walking through cells)
+  // when they pause; a big lesson's link, which takes a while to build, always waits for the pause.
   const PAUSE_MS = 250;
   let lastHash = location.hash, urlSeq = 0, lastPushAt = 0, lastEditKey = null, urlTimer = null, urlDone = null;
-  let urlWritten = Promise.resolve();
+  let urlWritten = Promise.resolve(), lastChangeAt = -Infinity;
   const editKey = (st) => JSON.stringify([st.lesson, st.preset, st.hidden, st.locked, st.note]);
+  const write = () => { urlTimer = null; const done = urlDone; urlDone = null; writeUrl().then(done, done); };
   function schedule() {
+    const t = controller.shown()?.trace, now = performance.now();
+    const wait = now - lastChangeAt > PAUSE_MS && !(t && t.tokens.length * t.dModel > 4096) ? 20 : PAUSE_MS;
+    lastChangeAt = now;
     if (!urlDone) urlWritten = new Promise((resolve) => { urlDone = resolve; });
     clearTimeout(urlTimer);
-    urlTimer = setTimeout(() => { const done = urlDone; urlDone = null; writeUrl().then(done, done); }, PAUSE_MS);
+    urlTimer = setTimeout(write, wait);
+  }
+  /** The link of the state shown written now (before the page is opened again, in another language). */
+  function flush() {
+    if (urlTimer) { clearTimeout(urlTimer); write(); }
+    return urlWritten;
   }
   async function writeUrl() {
     const state = store.get(), seq = ++urlSeq;
@@ -152,7 +162,7 @@ export function createLinkSync({ engine, query, embed }) {
   }
 
   return {
-    initialState, shareLink,
+    initialState, shareLink, flush,
     start(theStore, theController, { onFollowed }) {
       store = theStore;
       controller = theController;

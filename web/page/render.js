@@ -39,7 +39,7 @@ function changedBy(trace) {
 
 /**
  * handlers: the controller's events (`on`), plus {explain: {score, softmax, output, projection}, schema (the engine's
- * choices, engine.schema()), copyLink(), openExport(), openEmbed(), shareLink(), instructor: whether the instructor
+ * choices, engine.schema()), copyLink(), openExport(), openEmbed(), shareLink(), linkWritten(), instructor: whether the instructor
  * settings are offered (web/main.js)}. Returns {render(state, trace), say(text), frame: the number of renders so far}.
  */
 export function createPage(app, handlers) {
@@ -61,6 +61,7 @@ export function createPage(app, handlers) {
     onPreset: (id) => on.preset(id),
     onSeed: (seed) => on.seed(seed),
     onAddSeed: () => on.addSeed(),
+    beforeLeave: () => handlers.linkWritten(),
   });
   const toolbar = new Toolbar(app.querySelector('.toolbar-host'), {
     instructor: handlers.instructor,

@@ -17,7 +17,8 @@ const offlinePages = () => `<details class="pages offline-pages"><summary>${t('w
   exercises: '<code>exercises.html</code>', labs: '<code>labs.html</code>', command: '<code>python3 -m http.server</code>', address: '<code>http://localhost:8000/exercises.html</code>' })}</p></details>`;
 
 export class HeaderControls {
-  /** options: {presets, steps, maxSeed (the engine's, engine.schema()), onSentence(text), onPreset(id), onSeed(seed), onAddSeed()} */
+  /** options: {presets, steps, maxSeed (the engine's, engine.schema()), onSentence(text), onPreset(id), onSeed(seed), onAddSeed(),
+   *  beforeLeave() (resolves once the page may be opened again: its link written)} */
   constructor(container, options) {
     this.options = options;
     const el = document.createElement('div');
@@ -34,7 +35,7 @@ export class HeaderControls {
       <nav class="step-nav" aria-label="${t('walkthrough.header.steps')}">${options.steps.map((s, i) => `<a href="#step-${s.id}" data-step="${s.id}"><b>${i + 1}</b> ${escapeHtml(t(`steps.${s.id}.title`))}</a>`).join('')}</nav>`;
     container.append(el);
     // (the language sits with the page links, before the lesson's fields)
-    el.insertBefore(languagePicker(el).element, el.querySelector('.field.sentence'));
+    el.insertBefore(languagePicker(el, { beforeLeave: options.beforeLeave }).element, el.querySelector('.field.sentence'));
     // On a phone the header sticks as one line, the step pills: the fields above them scroll away with the page
     // (style.css: .top's top is minus their height, measured here as the layout changes).
     const nav = el.querySelector('.step-nav');
