@@ -145,6 +145,32 @@ test('after one visit, with the network off: every page opens and computes, a sh
   await context.close();
 });
 
+test('a first visit saves the build only once the student pauses: not while they edit just after the page is ready', async () => {
+  const { context, open, problems } = await newContext(env.base);
+  const page = await open('');
+  await ready(page);
+  // two seconds of edits, one every 100 ms, from the moment the page is ready: the build is not fetched meanwhile
+  const during = await page.evaluate(async () => {
+    const seen = new Set();
+    for (let k = 0; k < 20; k++) {
+      const cell = document.querySelector('td[data-matrix="X"][data-row="0"][data-col="0"]');
+      cell.focus();
+      cell.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+      document.activeElement.value = String(k / 10);
+      document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+      seen.add(document.documentElement.dataset.offline);
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    return { seen: [...seen] };
+  });
+  assert.deepEqual(during.seen, ['off'], 'no worker registered while the student edits');
+  assert.deepEqual(await cacheNames(page), []);
+  await savedOffline(page); // and once they pause, it is
+  assert.equal((await cacheNames(page)).length, 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 /** dist/ copied into a folder of its own, served on its own port: a site to deploy new builds to. */
 async function site() {
   const dir = mkdtempSync(join(tmpdir(), 'attention-lab-site-'));
@@ -153,13 +179,19 @@ async function site() {
   return { dir, base: `http://127.0.0.1:${server.address().port}/`, close() { server.close(); rmSync(dir, { recursive: true, force: true }); } };
 }
 const footer = (page) => page.locator('footer.site-version').textContent();
-/** Waits until the worker this page's registration is installing has finished, one way or the other. */
-const installSettled = (page) => page.evaluate(async () => {
-  const r = await navigator.serviceWorker.getRegistration();
-  await r.update().catch(() => {});
-  const w = r.installing;
-  if (w) await new Promise((done) => w.addEventListener('statechange', () => { if (w.state === 'installed' || w.state === 'redundant' || w.state === 'activated') done(); }));
-});
+/**
+ * Waits until the page has registered its worker (once it was ready and then quiet: web/first-drawing.js), then until
+ * the worker its registration is installing has finished, one way or the other.
+ */
+const installSettled = async (page) => {
+  await waitForPage(page, () => document.documentElement.dataset.offline !== 'off');
+  await page.evaluate(async () => {
+    const r = await navigator.serviceWorker.getRegistration();
+    await r.update().catch(() => {});
+    const w = r.installing;
+    if (w) await new Promise((done) => w.addEventListener('statechange', () => { if (w.state === 'installed' || w.state === 'redundant' || w.state === 'activated') done(); }));
+  });
+};
 
 test('a new build replaces the cached one when the student accepts it, never mixed; a half-uploaded one is refused', async () => {
   const s = await site();

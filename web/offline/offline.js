@@ -5,7 +5,7 @@
 import './offline.css';
 import { mayRegister, watchServiceWorker } from './lifecycle.js';
 import { createStatusView } from './status-view.js';
-import { pageReady } from '../first-drawing.js';
+import { pageQuiet } from '../first-drawing.js';
 
 let state = { online: navigator.onLine, cached: 'off', update: 'none', later: false, quiet: false };
 let worker = null;
@@ -27,8 +27,9 @@ function start() {
   // off: the offline single file, or a frame inside another site. The worker fetches every file of the build as it
   // installs: begun at the load event, before the walkthrough had drawn, it made the first lesson wait (259 against
   // 167 ms, median of 20 cold loads each); begun once it had drawn, it made the walkthrough's engine wait
-  // (web/first-drawing.js). So it is registered once the page is ready.
-  if (mayRegister()) worker = watchServiceWorker(({ cached, update }) => set({ cached, update, later: state.later && update === 'ready' }), pageReady());
+  // (web/first-drawing.js); begun once it was ready, it slowed what the student did next. So it is registered once the
+  // page is ready and has been idle for a second.
+  if (mayRegister()) worker = watchServiceWorker(({ cached, update }) => set({ cached, update, later: state.later && update === 'ready' }), pageQuiet());
   set({});
 }
 
