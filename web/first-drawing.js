@@ -4,7 +4,7 @@
 // to load). Ready: data-ready (the walkthrough's engine has arrived too), or 10 s. Quiet: ready, and then idle for a
 // second. The service worker's 2.6 MB wait for it: fetched from the moment the lesson was drawn, the engine was ready
 // 650–1060 ms after it, against 380–540; fetched at data-ready, they slowed what a student did in the next half
-// second two to five times (a new lesson 15–35 ms, against 5–8 ms once they were kept).
+// second two to five times (the first new lessons took 15–70 ms, against 5–20 ms with the worker waiting).
 
 // Resolves once <html> says one of `attributes` is "true", or after `ms`.
 const whenSaid = (attributes, ms) => new Promise((resolve) => {
