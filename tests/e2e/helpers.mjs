@@ -65,6 +65,26 @@ export async function typeIntoCell(page, matrix, row, col, text, head = 0) {
 }
 
 /**
+ * Edits typed into table cells one after another, `gapMs` apart, all within the page, as a keyboard user types them
+ * (Enter opens the cell's editor, Enter commits): edits [[matrix, row, col, text], …]. Gives <html>'s data attributes
+ * (the page's signals) just after each edit.
+ */
+export const typeInQuickSuccession = (page, edits, gapMs) => page.evaluate(async ({ edits, gapMs }) => {
+  const enter = (el) => el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+  const signals = [];
+  for (const [matrix, row, col, text] of edits) {
+    const cell = document.querySelector(`td[data-matrix="${matrix}"][data-row="${row}"][data-col="${col}"]`);
+    cell.focus();
+    enter(cell);
+    document.activeElement.value = text;
+    enter(document.activeElement);
+    signals.push({ ...document.documentElement.dataset });
+    await new Promise((done) => setTimeout(done, gapMs));
+  }
+  return signals;
+}, { edits, gapMs });
+
+/**
  * Scrolls to an element (centred: the sticky header hides the top) until its box is the same at three looks, two frames
  * apart, and gives that box. Cards coming into view are laid out in the next frames (content-visibility: auto), which
  * moves what is below them, or all of a page scrolled to its end; a click meanwhile presses on one element and

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { startBrowser, openPage, ready, waitForPage, typeIntoCell, cellSelector } from './helpers.mjs';
+import { startBrowser, openPage, ready, waitForPage, typeIntoCell, cellSelector, typeInQuickSuccession } from './helpers.mjs';
 import { LANGUAGE_CODES, languageProblems } from './languages-helpers.mjs';
 
 const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
@@ -175,16 +175,7 @@ test('a language chosen just after edits in quick succession keeps the last of t
   const { page, problems } = await openPage(env, '?lang=en');
   await ready(page);
   // two edits 30 ms apart: the address bar waits for the second until the edits pause (web/page/link-sync.js)
-  await page.evaluate(async () => {
-    for (const [col, value] of [[0, '2'], [1, '-3']]) {
-      const cell = document.querySelector(`td[data-matrix="X"][data-row="0"][data-col="${col}"]`);
-      cell.focus();
-      cell.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
-      document.activeElement.value = value;
-      document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
-      await new Promise((done) => setTimeout(done, 30));
-    }
-  });
+  await typeInQuickSuccession(page, [['X', 0, 0, '2'], ['X', 0, 1, '-3']], 30);
   const before = await numbers(page);
   assert.deepEqual(before.X.slice(0, 2), [2, -3]);
   await Promise.all([page.waitForURL(/lang=de/), page.selectOption('select[name=language]', 'de')]);
