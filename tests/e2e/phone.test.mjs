@@ -3,7 +3,7 @@
 // above the cell, off the rows read next; after an edit, the steps it changed are marked and one tap away.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, open, ready, choosePreset, cellSelector, waitForPage } from './helpers.mjs';
+import { startBrowser, open, ready, choosePreset, cellSelector, waitForPage, scrollSettled } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -27,7 +27,7 @@ test('a tapped cell opens its arithmetic in a bottom sheet, the cell still in vi
   const { page, problems } = await openPhone();
   await choosePreset(page, 'toy-dk4');
   const cell = page.locator(cellSelector('weights', 1, 2));
-  await cell.scrollIntoViewIfNeeded();
+  await scrollSettled(cell); // (a tap while cards coming into view move it would be no tap)
   await cell.tap();
   await page.waitForFunction(() => document.querySelector('.inspector').classList.contains('has-selection'));
   const at = await page.evaluate((sel) => {
@@ -49,7 +49,7 @@ test('one tap on an input cell, then type: the sheet edits it; the changed steps
   const { page, problems } = await openPhone();
   await choosePreset(page, 'toy-dk4');
   const cell = page.locator(cellSelector('W_V', 0, 1));
-  await cell.scrollIntoViewIfNeeded();
+  await scrollSettled(cell);
   await cell.tap();
   await page.fill('.inspector-edit input[name=value]', '2.5');
   await page.press('.inspector-edit input[name=value]', 'Enter');
@@ -64,7 +64,7 @@ test('one tap on an input cell, then type: the sheet edits it; the changed steps
   const top = await page.evaluate(() => document.querySelector('#step-sum').getBoundingClientRect().top - document.querySelector('.top').getBoundingClientRect().bottom);
   assert.ok(top >= 0 && top < 40, `the sum step lands below the header (${top})`);
   // a typo is refused next to the box, the lesson stays
-  await page.locator(cellSelector('X', 0, 0)).scrollIntoViewIfNeeded();
+  await scrollSettled(page.locator(cellSelector('X', 0, 0)));
   await page.locator(cellSelector('X', 0, 0)).tap();
   await page.fill('.inspector-edit input[name=value]', 'abc');
   await page.press('.inspector-edit input[name=value]', 'Enter');
@@ -77,7 +77,7 @@ test('the tooltip sits above the cell it describes, off the rows below', async (
   const { page, problems } = await open(env);
   await choosePreset(page, 'toy-dk4');
   const sel = cellSelector('weights', 1, 1);
-  await page.locator(sel).scrollIntoViewIfNeeded();
+  await scrollSettled(page.locator(sel));
   await page.hover(sel);
   await page.waitForFunction(() => { const t = document.querySelector('.tooltip'); return t && !t.hidden && t.style.top; });
   const at = await page.evaluate((sel) => ({ tip: document.querySelector('.tooltip').getBoundingClientRect().bottom, cell: document.querySelector(sel).getBoundingClientRect().top }), sel);
