@@ -14,6 +14,10 @@ import { cursorAction } from './grid-cursor.js';
 import { setAttr, setProp } from './dom.js';
 
 const NO_COLOUR = ['', '']; // a hidden or pending cell: the stylesheet's colours
+// A grid of up to 8 columns has columns as wide as a number of five characters (style.css, table.steady): an edit that
+// gives a number a sign or a digit leaves the grid's shape alone. Wider grids keep their narrower columns, so a 16 × 16
+// grid still fits a laptop's screen.
+const STEADY_COLS = 8;
 const CLASSES = ['hidden-cell', 'pending', 'invalid', 'sel-row', 'sel-col', 'sel-cell']; // bit b of a cell's classes
 
 function columnHeader() {
@@ -90,6 +94,7 @@ export class Heatmap {
     this.editing = null;
     this.labelled = null;
     for (let i = 0; i < rows; i++) this.addRow(body, i, cols);
+    table.classList.toggle('steady', cols <= STEADY_COLS);
     wrap.append(table);
     this.el.append(wrap);
     const foot = document.createElement('div');
@@ -179,6 +184,7 @@ export class Heatmap {
       while (line.length < cols) this.addCell(tr, i, line.length);
     });
     while (this.cells.length < rows) this.addRow(body, this.cells.length, cols);
+    this.table.classList.toggle('steady', cols <= STEADY_COLS);
     this.shapeEl.textContent = `${rows} × ${cols}`;
     if (this.labelled && !this.labelled.isConnected) this.labelled = null;
   }
