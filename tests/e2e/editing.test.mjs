@@ -29,13 +29,20 @@ test('editing an X cell changes every later step to the right numbers', async ()
   assert.deepEqual(problems, []);
 });
 
-// A column that widened whenever a number gained a sign or a digit made the grid jump under the student's eyes,
-// and made the browser lay out the whole grid and the page around it on every edit.
-test('a number that gains a sign or digits in an edit leaves the columns of its grid as wide as they were', async () => {
+// A column that widened whenever its cell's editor opened, or a number gained a sign or a digit, made the grid jump
+// under the student's eyes, and made the browser lay out the whole grid and the page around it on every edit.
+test('the cell editor, and a number that gains a sign or digits, leave the columns of the grid as wide as they were', async () => {
   await choosePreset(page, 'toy-dk4');
   const widths = () => page.locator('.heatmap[data-matrix=X] table').evaluate((table) =>
     [...table.tBodies[0].rows[0].cells].slice(1).map((td) => td.getBoundingClientRect().width));
   const before = await widths();
+  for (const col of [0, 3]) { // (the last column's editor lies over the cell before it)
+    await page.click(cellSelector('X', 0, col));
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('-0.3125');
+    assert.deepEqual(await widths(), before, `X's columns with the editor open in column ${col + 1}`);
+    await page.keyboard.press('Escape');
+  }
   for (const text of ['-0.25', '0.125', '-3.5', '1']) {
     await typeInto('X', 1, 2, text);
     assert.equal((await readCell(page, 'X', 1, 2)).value, Number(text));
