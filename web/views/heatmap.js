@@ -14,9 +14,9 @@ import { cursorAction } from './grid-cursor.js';
 import { setAttr, setProp } from './dom.js';
 
 const NO_COLOUR = ['', '']; // a hidden or pending cell: the stylesheet's colours
-// A grid of up to 8 columns has columns as wide as a number of five or six characters (style.css, table.steady): an edit that
-// gives a number a sign or a digit leaves the grid's shape alone. Wider grids keep their narrower columns, so a 16 × 16
-// grid still fits a laptop's screen.
+// A grid of up to 8 columns has columns as wide as a number of five or six characters (style.css, table.steady): an
+// edit that gives a number a sign or a digit leaves the grid's shape alone. Wider grids keep their narrower columns,
+// so a 16 × 16 grid still fits a laptop's screen.
 const STEADY_COLS = 8;
 const CLASSES = ['hidden-cell', 'pending', 'invalid', 'sel-row', 'sel-col', 'sel-cell']; // bit b of a cell's classes
 
