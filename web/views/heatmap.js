@@ -56,6 +56,7 @@ export class Heatmap {
     const shape = `${rows}x${cols}`;
     if (!this.table) this.build(rows, cols, data);
     else if (shape !== this.shapeKey) this.reshape(rows, cols, data);
+    if (shape !== this.shapeKey) this.table.classList.toggle('steady', cols <= STEADY_COLS);
     // (labels arrive as new arrays with every trace: compared by value here, so an edit reads no header from the DOM)
     const labels = `${(data.rowLabels ?? []).join('\u0001')}|${(data.colLabels ?? []).join('\u0001')}`;
     if (shape !== this.shapeKey || labels !== this.labelKey) this.relabel(data);
@@ -94,7 +95,6 @@ export class Heatmap {
     this.editing = null;
     this.labelled = null;
     for (let i = 0; i < rows; i++) this.addRow(body, i, cols);
-    table.classList.toggle('steady', cols <= STEADY_COLS);
     wrap.append(table);
     this.el.append(wrap);
     const foot = document.createElement('div');
@@ -184,7 +184,6 @@ export class Heatmap {
       while (line.length < cols) this.addCell(tr, i, line.length);
     });
     while (this.cells.length < rows) this.addRow(body, this.cells.length, cols);
-    this.table.classList.toggle('steady', cols <= STEADY_COLS);
     this.shapeEl.textContent = `${rows} × ${cols}`;
     if (this.labelled && !this.labelled.isConnected) this.labelled = null;
   }
