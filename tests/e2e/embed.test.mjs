@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { startBrowser, openPage, open, cellSelector } from './helpers.mjs';
+import { startBrowser, openPage, open, cellSelector, screenshot } from './helpers.mjs';
 
 const shots = new URL('../artifacts/screenshots/', import.meta.url);
 let env;
@@ -59,7 +59,7 @@ test('course demo: three embeds on one page render, compute and stay independent
   assert.equal(bad.ok, false);
   assert.ok(bad.problems.length > 0);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: new URL('course-demo.png', shots).pathname, fullPage: true });
+  await screenshot(page, { path: new URL('course-demo.png', shots).pathname, fullPage: true });
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -78,7 +78,7 @@ test('the Embed dialog snippet works on a plain host page: renders, computes, re
   assert.ok(snippet.startsWith(`<!-- Attention Lab ${version} -->\n<iframe `));
   assert.ok((await page.locator('.embed-dialog textarea.snippet-element').inputValue()).startsWith(`<!-- Attention Lab ${version} -->\n<script src=`));
   assert.match(await page.locator('.embed-dialog textarea.snippet-element').inputValue(), /<attention-lab lesson-link="#v2=[^"]+" steps="project,score,scale,softmax,sum,add_norm,cross_score,cross_softmax,cross_sum,cross_norm,ffn,ffn_norm" locked="X"/);
-  await page.screenshot({ path: new URL('embed-dialog.png', shots).pathname });
+  await screenshot(page, { path: new URL('embed-dialog.png', shots).pathname });
   const expected = await page.evaluate(() => window.attentionLab.getLesson());
 
   const host = await env.browser.newPage();

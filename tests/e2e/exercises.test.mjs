@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { startBrowser, openPage } from './browser.mjs';
+import { startBrowser, openPage, screenshot } from './browser.mjs';
 
 const SHOTS = new URL('../artifacts/screenshots/', import.meta.url);
 mkdirSync(SHOTS, { recursive: true });
@@ -99,7 +99,7 @@ test('a whole sheet solved right through the page, with the prediction answered 
       assert.equal(await reveal.count(), ex.given.tokens.length, 'the weights row is revealed after predicting');
       const weights = (await reveal.evaluateAll((tds) => tds.map((td) => Number(td.dataset.value))));
       assert.equal(weights.indexOf(Math.max(...weights)), ex.answer.index, 'the revealed heatmap agrees with the key');
-      await card(page, ex.id).screenshot({ path: new URL('exercises-predict-revealed-1280.png', SHOTS).pathname });
+      await screenshot(card(page, ex.id), { path: new URL('exercises-predict-revealed-1280.png', SHOTS).pathname });
       continue;
     }
     await fill(page, ex, solve(ex));
@@ -109,7 +109,7 @@ test('a whole sheet solved right through the page, with the prediction answered 
   assert.equal(await page.locator('.ex-card[data-state=correct]').count(), sheet.exercises.length);
   assert.match(await page.locator('.summary').innerText(), new RegExp(`${sheet.exercises.length} of ${sheet.exercises.length} correct`));
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: new URL('exercises-solved-1280.png', SHOTS).pathname, fullPage: true });
+  await screenshot(page, { path: new URL('exercises-solved-1280.png', SHOTS).pathname, fullPage: true });
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -186,7 +186,7 @@ test('wrong answers get the targeted hint, then the worked solution; nonsense is
 
   // shapes: letters refused, d_model instead of d_k gets the hint (the multi-head set, where they differ)
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: new URL('exercises-feedback-1280.png', SHOTS).pathname, fullPage: true });
+  await screenshot(page, { path: new URL('exercises-feedback-1280.png', SHOTS).pathname, fullPage: true });
   assert.deepEqual(problems, []);
   await page.close();
 
@@ -350,11 +350,11 @@ test('every built-in set loads for several seeds; screenshots at 1280 × 900 and
     const overflow = await r.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 1, `${path} at ${w}px is ${overflow}px wider than the screen`);
     const name = path.match(/set=([\w-]+)/)[1];
-    await r.page.screenshot({ path: new URL(`exercises-${name}-${w}.png`, SHOTS).pathname, fullPage: w > 400 });
+    await screenshot(r.page, { path: new URL(`exercises-${name}-${w}.png`, SHOTS).pathname, fullPage: w > 400 });
     if (w < 400 && name !== 'lecture-ideas') {
       // further down: the mask and shapes answers on a phone
       await r.page.locator('.ex-card[data-kind=mask_zeros]').first().scrollIntoViewIfNeeded();
-      await r.page.screenshot({ path: new URL(`exercises-${name}-${w}-mask.png`, SHOTS).pathname });
+      await screenshot(r.page, { path: new URL(`exercises-${name}-${w}-mask.png`, SHOTS).pathname });
     }
     assert.deepEqual(r.problems, []);
     await r.page.close();

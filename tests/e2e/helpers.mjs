@@ -1,6 +1,6 @@
 // Page helpers shared by the browser tests.
-import { startBrowser, openPage } from './browser.mjs';
-export { startBrowser, openPage };
+import { startBrowser, openPage, screenshot } from './browser.mjs';
+export { startBrowser, openPage, screenshot };
 
 /**
  * Waits for the page's own signal (`predicate` true in the page), however long a loaded machine takes (a signal that

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { startBrowser, openPage } from './browser.mjs';
+import { startBrowser, openPage, screenshot } from './browser.mjs';
 
 const SHOTS = new URL('../artifacts/screenshots/', import.meta.url).pathname;
 let env, page, problems;
@@ -45,7 +45,7 @@ test('1. √d_k: raw variance follows d_k, scaled stays near 1; the d_k slider a
   await page.fill('input[name="scale-seed"]', '7');
   await page.locator('input[name="scale-seed"]').dispatchEvent('change');
   assert.notEqual(await readout('scale'), before);
-  await page.locator('#scale').screenshot({ path: `${SHOTS}labs-1-scale.png` });
+  await screenshot(page.locator('#scale'), { path: `${SHOTS}labs-1-scale.png` });
 });
 
 test('2. precision: float16 without max subtraction overflows once a logit passes ln 65504; masks behave', async () => {
@@ -68,7 +68,7 @@ test('2. precision: float16 without max subtraction overflows once a logit passe
   await page.fill('input[name="precision-logits"]', '5, 1, 0, -3, 2');
   assert.notEqual(await signature('precision-sweep'), sweep);
   assert.equal(await page.locator('#precision fieldset input[type=checkbox]').count(), 5);
-  await page.locator('#precision').screenshot({ path: `${SHOTS}labs-2-precision.png` });
+  await screenshot(page.locator('#precision'), { path: `${SHOTS}labs-2-precision.png` });
 });
 
 test('3. bank: identical static vectors, different contextual ones; editing a sentence or a feature updates', async () => {
@@ -91,7 +91,7 @@ test('3. bank: identical static vectors, different contextual ones; editing a se
   await page.click('button[name="bank-add-word"]');
   assert.match(await readout('bank'), /cos\(contextual/);
   await page.fill('input[name="bank-sentence-1"]', 'I went to bank of a river for the walk');
-  await page.locator('#contextual').screenshot({ path: `${SHOTS}labs-3-contextual.png` });
+  await screenshot(page.locator('#contextual'), { path: `${SHOTS}labs-3-contextual.png` });
 });
 
 test('4. Bahdanau: six alignment functions side by side; the step control walks the decoder', async () => {
@@ -112,7 +112,7 @@ test('4. Bahdanau: six alignment functions side by side; the step control walks 
   assert.notEqual(await page.locator('[data-grid="bahdanau-scores"] tbody tr').nth(2).textContent(), general);
   await page.selectOption('select[name="bahdanau-kind"]', 'cosine');
   assert.match(await page.locator('[data-grid="bahdanau-alignment"] figcaption').textContent(), /cosine/);
-  await page.locator('#bahdanau').screenshot({ path: `${SHOTS}labs-4-bahdanau.png` });
+  await screenshot(page.locator('#bahdanau'), { path: `${SHOTS}labs-4-bahdanau.png` });
 });
 
 test('5. training: step, play, pause and reset; the loss falls and the run replays identically', async () => {
@@ -140,7 +140,7 @@ test('5. training: step, play, pause and reset; the loss falls and the run repla
   await page.click('button[name="train-next-example"]');
   assert.notEqual(await page.locator('[data-grid="train-weights"] tbody').textContent(), heat);
   await page.click('button[name="train-prev-example"]');
-  await page.locator('#training').screenshot({ path: `${SHOTS}labs-5-training.png` });
+  await screenshot(page.locator('#training'), { path: `${SHOTS}labs-5-training.png` });
   // reset, then the same number of steps gives the same loss, bit for bit
   await page.click('button[name="train-reset"]');
   assert.deepEqual(await state(), start);
@@ -157,7 +157,7 @@ test('no console errors, and the phone layout does not scroll sideways', async (
   await phone.page.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 30000 });
   const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 1, `page is ${overflow}px wider than the screen`);
-  await phone.page.screenshot({ path: `${SHOTS}labs-phone-top.png` });
+  await screenshot(phone.page, { path: `${SHOTS}labs-phone-top.png` });
   assert.deepEqual(phone.problems, []);
   await phone.page.close();
 });

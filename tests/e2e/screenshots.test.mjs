@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { startBrowser, open, cellSelector, choosePreset, scrollSettled } from './helpers.mjs';
+import { startBrowser, open, cellSelector, choosePreset, scrollSettled, screenshot } from './helpers.mjs';
 
 const dir = new URL('../artifacts/screenshots/', import.meta.url);
 const STEPS = ['embed', 'project', 'score', 'scale', 'softmax', 'sum'];
@@ -26,7 +26,7 @@ async function shootStep(page, step, file) {
   assert.ok(seen.top >= seen.headerBottom - 1 && (seen.top <= seen.headerBottom + 9 || seen.atEnd) && seen.top < seen.viewport,
     `${file}: the ${step} card starts just under the header, or as near as the page scrolls (${seen.top})`);
   assert.ok(seen.title.length > 0 && seen.maps > 0, `${file}: the ${step} card has its title and heatmaps`);
-  await page.screenshot({ path: new URL(file, dir).pathname });
+  await screenshot(page, { path: new URL(file, dir).pathname });
 }
 
 const weightsRow = (page, row, head = 0) => page.evaluate(([row, head]) => {
@@ -47,14 +47,14 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     assert.ok(await page.locator(cellSelector('weights', 2, 1)).evaluate((td) => td.classList.contains('sel-cell')), 'and the selection across steps');
     await page.evaluate(() => window.scrollTo(0, 0));
     assert.equal(await page.evaluate(() => window.scrollY), 0);
-    await page.screenshot({ path: new URL(`${name}-0-top.png`, dir).pathname });
+    await screenshot(page, { path: new URL(`${name}-0-top.png`, dir).pathname });
     for (const [k, step] of STEPS.entries()) await shootStep(page, step, `${name}-${k + 1}-${step}.png`);
-    await page.screenshot({ path: new URL(`${name}-full.png`, dir).pathname, fullPage: true });
+    await screenshot(page, { path: new URL(`${name}-full.png`, dir).pathname, fullPage: true });
     // a few scenarios a teacher would project
     await choosePreset(page, 'dog-ran-fast');
     await page.evaluate(() => window.scrollTo(0, 0));
     assert.deepEqual(await page.evaluate(() => window.attentionLab.getTrace().tokens), ['The', 'dog', 'ran', 'fast']);
-    await page.screenshot({ path: new URL(`${name}-dog-top.png`, dir).pathname });
+    await screenshot(page, { path: new URL(`${name}-dog-top.png`, dir).pathname });
     await choosePreset(page, 'jane-cinema');
     await scrollSettled(causal);
     await causal.check();
@@ -92,7 +92,7 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     for (let k = 0; k < 2; k++) await page.click('.kv-cache button:has-text("next token")');
     await page.waitForFunction(() => /step 3 of/.test(document.querySelector('.kv-cache h3').textContent));
     await page.locator('.kv-cache').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: new URL(`${name}-kv-cache.png`, dir).pathname });
+    await screenshot(page, { path: new URL(`${name}-kv-cache.png`, dir).pathname });
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -118,12 +118,12 @@ test('presentation mode at 1024 × 768: the whole weights heatmap of step 5 is o
   assert.ok(seen.bottom <= seen.barTop, `its last row is above the present bar (${seen.bottom} ≤ ${seen.barTop})`);
   assert.equal(await page.locator('.step-card.presented .explain').isVisible(), false, 'the explanation is collapsed');
   assert.equal(await page.locator('.step-card.presented .step-controls').isVisible(), false, 'the controls are hidden');
-  await page.screenshot({ path: new URL('present-1024-5-softmax.png', dir).pathname });
+  await screenshot(page, { path: new URL('present-1024-5-softmax.png', dir).pathname });
   await page.click('.present-explain');
   await page.waitForFunction(() => document.documentElement.dataset.presentExplain === 'true');
   assert.equal(await page.locator('.step-card.presented .explain').isVisible(), true, 'the button shows the explanation');
   assert.equal(await page.locator('.present-explain').getAttribute('aria-pressed'), 'true');
-  await page.screenshot({ path: new URL('present-1024-5-softmax-explained.png', dir).pathname });
+  await screenshot(page, { path: new URL('present-1024-5-softmax-explained.png', dir).pathname });
   await page.click('.present-explain');
   await page.waitForFunction(() => document.documentElement.dataset.presentExplain === 'false');
   assert.deepEqual(problems, []);

@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startBrowser } from './browser.mjs';
+import { startBrowser, screenshot } from './browser.mjs';
 
 const file = new URL('../../dist/attention-lab.html', import.meta.url);
 let env;
@@ -40,7 +40,7 @@ test('the single file works from file:// with no network', { skip: !existsSync(f
   await again.goto(link);
   await again.waitForFunction(() => document.documentElement.dataset.ready === 'true', null, { timeout: 30000 });
   assert.equal(await again.evaluate(() => window.attentionLab.getLesson().X[0][0]), 2);
-  await page.screenshot({ path: fileURLToPath(new URL('../artifacts/screenshots/single-file.png', import.meta.url)) });
+  await screenshot(page, { path: fileURLToPath(new URL('../artifacts/screenshots/single-file.png', import.meta.url)) });
   assert.deepEqual(problems, []);
   await page.close(); await again.close();
 });
