@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { startBrowser, cellSelector } from './helpers.mjs';
+import { startBrowser, cellSelector, clickSettled } from './helpers.mjs';
 
 const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -36,7 +36,7 @@ async function audit(page) {
 test('walkthrough at desktop size: no WCAG 2.1 AA violation, also with the inspector, instructor panel and dialogs', async () => {
   const { page, problems, close } = await openAudited('');
   assert.deepEqual(await audit(page), [], 'fresh page');
-  await page.click(cellSelector('weights', 1, 0));
+  await clickSettled(page, cellSelector('weights', 1, 0));
   await page.click('.instructor-toggle');
   assert.deepEqual(await audit(page), [], 'a cell selected, instructor panel open');
   await page.click('.instructor-toggle');
@@ -58,11 +58,11 @@ test('the Transformer layer: no WCAG 2.1 AA violation on the layer\'s steps, the
   await page.waitForSelector('#step-ffn:not([hidden])');
   await page.selectOption('select[name=positions]', 'sinusoidal');
   await page.waitForSelector('.heatmap[data-matrix=P]');
-  await page.click(cellSelector('norm1', 1, 0));
+  await clickSettled(page, cellSelector('norm1', 1, 0));
   assert.deepEqual(await audit(page), [], 'an encoder layer, a norm cell explained');
   await page.selectOption('select[name=preset]', 'translation-decoder');
   await page.waitForSelector('#step-cross_score:not([hidden])');
-  await page.click(cellSelector('cross_scores', 1, 0));
+  await clickSettled(page, cellSelector('cross_scores', 1, 0));
   assert.deepEqual(await audit(page), [], 'the translation decoder');
   await page.selectOption('select[name=preset]', 'lecture20-seed20');
   await page.check('.mask-control input[value=causal]');
@@ -143,7 +143,7 @@ test('prefers-reduced-motion: no animation or transition runs on any page', asyn
   await normal.close();
   for (const path of ['', 'labs.html', 'exercises.html']) {
     const { page, close } = await openAudited(path, DESKTOP, { reducedMotion: 'reduce' });
-    if (path === '') { await page.click(cellSelector('weights', 1, 0)); await page.click('.instructor-toggle'); }
+    if (path === '') { await clickSettled(page, cellSelector('weights', 1, 0)); await page.click('.instructor-toggle'); }
     const moving = await movingParts(page);
     assert.deepEqual(moving.out, [], `${path || 'index'}: animations/transitions under reduced motion`);
     assert.notEqual(moving.scroll, 'smooth', `${path || 'index'}: no smooth scrolling under reduced motion`);

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startBrowser, openPage, ready, cellSelector, settledLoad } from './helpers.mjs';
+import { startBrowser, openPage, ready, cellSelector, settledLoad, clickSettled } from './helpers.mjs';
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; " +
   "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'";
@@ -47,8 +47,8 @@ test('walkthrough: all six steps, inspector, heads, masks, presets, instructor p
   for (const step of ['embed', 'project', 'score', 'scale', 'softmax', 'sum']) {
     await page.click(`.step-nav a[data-step=${step}]`);
   }
-  await page.click(cellSelector('scores', 1, 0));
-  await page.click(cellSelector('X', 0, 0));
+  await clickSettled(page, cellSelector('scores', 1, 0));
+  await clickSettled(page, cellSelector('X', 0, 0));
   await page.keyboard.press('Enter');
   await page.keyboard.press('Control+A');
   await page.keyboard.type('2.5');
@@ -86,15 +86,15 @@ test('the Transformer layer under the policy: continue into the layer, every lay
   await page.waitForSelector('#step-ffn:not([hidden])');
   await page.selectOption('select[name=positions]', 'sinusoidal');
   await page.waitForSelector('.heatmap[data-matrix=P]');
-  await page.click(cellSelector('norm1', 0, 0));
-  await page.click(cellSelector('ffn_output', 0, 0));
+  await clickSettled(page, cellSelector('norm1', 0, 0));
+  await clickSettled(page, cellSelector('ffn_output', 0, 0));
   await page.selectOption('select[name=activation]', 'gelu');
   await page.selectOption('select[name=preset]', 'translation-decoder');
   await page.waitForSelector('#step-cross_score:not([hidden])');
   for (const step of ['add_norm', 'cross_score', 'cross_softmax', 'cross_sum', 'cross_norm', 'ffn', 'ffn_norm']) {
     await page.click(`.step-nav a[data-step=${step}]`);
   }
-  await page.click(cellSelector('cross_scores', 0, 1));
+  await clickSettled(page, cellSelector('cross_scores', 0, 1));
   await page.check('.pad-toggles input[data-j="1"]');
   await page.click('.open-export');
   await page.click('.copy-pytorch');
@@ -111,7 +111,7 @@ test('the Transformer layer under the policy: continue into the layer, every lay
 test('walkthrough at phone size and from a shared link', async () => {
   const first = await openPage(env, '', { width: 390, height: 844 }, collectViolations);
   await ready(first.page);
-  await first.page.click(cellSelector('weights', 0, 1));
+  await clickSettled(first.page, cellSelector('weights', 0, 1));
   const link = await first.page.evaluate(() => window.attentionLab.shareLink());
   assert.deepEqual(await violations(first.page), []);
   assert.deepEqual(first.problems, []);

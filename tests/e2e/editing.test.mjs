@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startBrowser, open, readCell, choosePreset, cellSelector, typeIntoCell } from './helpers.mjs';
+import { startBrowser, open, readCell, choosePreset, cellSelector, typeIntoCell, clickSettled } from './helpers.mjs';
 import { attention } from './reference.mjs';
 
 const toy = JSON.parse(readFileSync(new URL('../../web/presets/toy-dk4.json', import.meta.url)));
@@ -37,7 +37,7 @@ test('the cell editor, and a number that gains a sign or digits, leave the colum
     [...table.tBodies[0].rows[0].cells].slice(1).map((td) => td.getBoundingClientRect().width));
   const before = await widths();
   for (const col of [0, 3]) { // (the last column's editor lies over the cell before it)
-    await page.click(cellSelector('X', 0, col));
+    await clickSettled(page, cellSelector('X', 0, col));
     await page.keyboard.press('Enter');
     await page.keyboard.type('-0.3125');
     assert.deepEqual(await widths(), before, `X's columns with the editor open in column ${col + 1}`);
@@ -204,7 +204,7 @@ test('editing a seeded matrix stores it literally and keeps init, so the other d
 test('the inspector shows arithmetic that adds up for cosine and general scores', async () => {
   const lesson = { tokens: ['a', 'b'], score: 'cosine', X: [[1, 2], [3, -1]], W_Q: [[1, 0], [0, 1]], W_K: [[2, 0], [0, 1]], W_V: [[1, 1], [0, 2]] };
   assert.deepEqual(await page.evaluate((l) => window.attentionLab.setLesson(l), lesson), { ok: true, problems: [] });
-  await page.click(cellSelector('scores', 1, 0));
+  await clickSettled(page, cellSelector('scores', 1, 0));
   const score = (await readCell(page, 'scores', 1, 0)).value;
   const lines = await page.locator('.inspector .arith').allTextContents();
   // q = (3, -1), k = (2, 2): the terms add up to the dot product 4, which is divided by |q|·|k| = √10·√8
@@ -214,7 +214,7 @@ test('the inspector shows arithmetic that adds up for cosine and general scores'
   assert.ok(Math.abs(score - 4 / Math.sqrt(80)) < 1e-15);
   // general: q · (W_a k), terms that add up to the score shown
   assert.equal((await page.evaluate((l) => window.attentionLab.setLesson(l), { ...lesson, score: 'general', W_a: [[0.5, 1], [-1, 2]] })).ok, true);
-  await page.click(cellSelector('scores', 1, 0));
+  await clickSettled(page, cellSelector('scores', 1, 0));
   const general = await page.locator('.inspector .arith').allTextContents();
   assert.deepEqual(general, ['3×3 + (-1)×2', '= 9 + (-2)', '= 7']);
   assert.equal((await readCell(page, 'scores', 1, 0)).value, 7);

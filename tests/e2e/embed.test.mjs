@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { startBrowser, openPage, open, cellSelector, screenshot } from './helpers.mjs';
+import { startBrowser, openPage, open, cellSelector, screenshot, clickSettled } from './helpers.mjs';
 
 const shots = new URL('../artifacts/screenshots/', import.meta.url);
 let env;
@@ -41,7 +41,7 @@ test('course demo: three embeds on one page render, compute and stay independent
   assert.equal(await page.evaluate(() => document.querySelector('#lab-causal').shadowRoot.querySelector('iframe').style.height), '760px');
   // editing one embed leaves the others alone
   const before2 = await frames[1].evaluate(() => JSON.stringify(window.attentionLab.getLesson()));
-  await frames[0].click(cellSelector('W_K', 0, 0));
+  await clickSettled(frames[0], cellSelector('W_K', 0, 0));
   await frames[0].press(cellSelector('W_K', 0, 0), 'Enter');
   await page.keyboard.press('Control+A');
   await page.keyboard.type('9');

@@ -53,10 +53,20 @@ export async function open(env, path = '', viewport, init) {
 export const cellSelector = (matrix, row, col, head = 0) =>
   `td[data-matrix="${matrix}"][data-head="${head}"][data-row="${row}"][data-col="${col}"]`;
 
+/**
+ * Clicks what `selector` names in a page or frame once it stays where it is (scrollSettled, below): under load a
+ * click made while cards coming into view are laid out presses on one element and releases on another.
+ */
+export async function clickSettled(pageOrFrame, selector) {
+  const target = pageOrFrame.locator(selector);
+  await scrollSettled(target);
+  await target.click();
+}
+
 /** The number a heatmap cell shows (its text) and the exact value it carries. */
 /** Edits one heatmap cell as a student would: click, Enter, replace the text, Enter. */
 export async function typeIntoCell(page, matrix, row, col, text, head = 0) {
-  if (await page.locator(cellSelector(matrix, row, col, head)).count()) await page.click(cellSelector(matrix, row, col, head));
+  if (await page.locator(cellSelector(matrix, row, col, head)).count()) await clickSettled(page, cellSelector(matrix, row, col, head));
   else await clickCanvasCell(page, matrix, row, col, head);
   await page.keyboard.press('Enter');
   await page.keyboard.press('Control+A');

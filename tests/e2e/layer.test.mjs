@@ -4,7 +4,7 @@
 // source sentence and PAD toggles, positions with their P heatmap, the KV-cache stepper, the inspector's layer cells.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, open, readCell, choosePreset, cellSelector, typeIntoCell, waitForPage } from './helpers.mjs';
+import { startBrowser, open, readCell, choosePreset, cellSelector, typeIntoCell, waitForPage, clickSettled } from './helpers.mjs';
 
 let env, page, problems;
 before(async () => { env = await startBrowser(); ({ page, problems } = await open(env)); });
@@ -42,14 +42,14 @@ test('editing γ₁ changes the norm and everything after it, not the residual s
   assert.notEqual((await readCell(page, 'norm1', 1, 2)).value, norm.value);
   assert.notEqual((await readCell(page, 'layer_output', 1, 2)).value, out.value);
   // the inspector explains a layer-norm cell with the engine's mean, variance, γ and β
-  await page.click(cellSelector('norm1', 1, 2));
+  await clickSettled(page, cellSelector('norm1', 1, 2));
   const text = await page.locator('.inspector').textContent();
   assert.match(text, /Layer norm 1/);
   assert.match(text, /mean μ/);
   assert.match(text, /× γ \+ β = .*× 3 \+/);
-  await page.click(cellSelector('ffn_hidden', 0, 1));
+  await clickSettled(page, cellSelector('ffn_hidden', 0, 1));
   assert.match(await page.locator('.inspector').textContent(), /Feed-forward: .*hidden unit 2/);
-  await page.click(cellSelector('sum1', 0, 0));
+  await clickSettled(page, cellSelector('sum1', 0, 0));
   assert.match(await page.locator('.inspector').textContent(), /Residual sum/);
   // GELU and pre-norm recompute
   await page.selectOption('select[name=activation]', 'gelu');
@@ -82,7 +82,7 @@ test('the translation preset: cross-attention is target rows × source columns, 
   assert.deepEqual((await labels('cross_weights', 'col')).slice(1), ['le', 'chat', 'dort']);
   assert.deepEqual(await labels('cross_weights', 'row'), ['the', 'cat', 'sleeps']);
   assert.equal(await page.locator(`${cellSelector('cross_weights', 2, 2, 1)}`).count(), 1); // head 2
-  await page.click(cellSelector('cross_scores', 1, 2));
+  await clickSettled(page, cellSelector('cross_scores', 1, 2));
   assert.match(await page.locator('.inspector').textContent(), /Cross-attention score: .*cat.*dort/);
   // a longer source sentence: four columns
   await page.fill('input[name=source-sentence]', 'le petit chat dort');
@@ -123,7 +123,7 @@ test('generate with a KV cache: one step at a time, cached rows marked, bit-iden
 
 test('a layer lesson survives a share link: the step, the lesson and a layer cell selected', async () => {
   await choosePreset(page, 'translation-decoder');
-  await page.click(cellSelector('cross_weights', 1, 2));
+  await clickSettled(page, cellSelector('cross_weights', 1, 2));
   const link = await page.evaluate(() => window.attentionLab.shareLink());
   const fresh = await open(env, `#${link.split('#')[1]}`);
   await waitForPage(fresh.page, () => window.attentionLab.getState().selection?.matrix === 'cross_weights');

@@ -3,7 +3,7 @@
 // lesson, Bahdanau's alignment, what a mask is for) answered through the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, openPage, open, readCell, choosePreset, cellSelector, waitForPage } from './helpers.mjs';
+import { startBrowser, openPage, open, readCell, choosePreset, cellSelector, waitForPage, clickSettled } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -28,9 +28,9 @@ test('the slide\'s step 4: the 0.99 row shown as printed, and Z[The][1] = 0.99·
   assert.match(await page.locator('.step-card[data-step=score] .step-notes').textContent(), /given by the lesson, not computed from these scores/);
   assert.match(await page.locator('.step-card[data-step=sum] .step-notes').textContent(), /Z = weights · V is computed by the engine/);
   // the inspector: the given row as printed, and Z's arithmetic from it
-  await page.click(cellSelector('weights', 0, 0));
+  await clickSettled(page, cellSelector('weights', 0, 0));
   await page.waitForFunction(() => /given by the lesson, as printed/.test(document.querySelector('.inspector').textContent));
-  await page.click(cellSelector('Z', 0, 0));
+  await clickSettled(page, cellSelector('Z', 0, 0));
   await page.waitForFunction(() => /Output: column 1/.test(document.querySelector('.inspector').textContent));
   const terms = await page.locator('.inspector table.explain tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].slice(1).map((td) => td.textContent)));
   assert.deepEqual(terms, [['0.99', '3', '2.97'], ['0.0004', '1.4', '0.00056'], ['0.0003', '5.4', '0.00162'], ['0.0005', '0.6', '0.0003']], 'the lecture\'s terms');

@@ -2,7 +2,7 @@
 // replace the student's last valid lesson; edits keep working afterwards, and a reload reopens what was shown.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, openPage, open, ready, waitForPage, cellSelector, typeIntoCell } from './helpers.mjs';
+import { startBrowser, openPage, open, ready, waitForPage, cellSelector, typeIntoCell, clickSettled } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -176,7 +176,7 @@ test('a crash of the engine: restarted, the last valid lesson restored and still
   const before = await weights();
 
   // inside an edit: the engine traps while computing it; that edit is dropped, the one before stays
-  await page.click(cellSelector('X', 1, 1));
+  await clickSettled(page, cellSelector('X', 1, 1));
   await page.keyboard.press('Enter');
   await page.keyboard.press('Control+A');
   await page.keyboard.type('9');
@@ -199,7 +199,7 @@ test('a crash of the engine: restarted, the last valid lesson restored and still
   await edit(page, 'X', 1, 1, '-1.25');
   assert.equal(await page.evaluate(() => window.attentionLab.getLesson().X[1][1]), -1.25, 'an edit after the crash is applied');
   assert.notDeepEqual(await weights(), before, 'and computed');
-  await page.click(cellSelector('scores', 0, 1));
+  await clickSettled(page, cellSelector('scores', 0, 1));
   await page.waitForFunction(() => /multiplies the two rows/.test(document.querySelector('.side')?.textContent ?? ''));
   await page.evaluate(() => window.attentionLab.shareLink());
   await page.reload();

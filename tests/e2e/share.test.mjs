@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
-import { startBrowser, open, readCell, choosePreset, cellSelector, typeIntoCell, typeInQuickSuccession } from './helpers.mjs';
+import { startBrowser, open, readCell, choosePreset, cellSelector, typeIntoCell, typeInQuickSuccession, clickSettled } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -27,7 +27,7 @@ test('a state set through the UI survives copy link -> open in a fresh page, exa
   await page.press('input[name=heads]', 'Enter');
   await page.check('.mask-control input[value=causal]');
   await page.click('.reveal-next');
-  await page.click(cellSelector('scores', 2, 1, 1));                // a selection in head 2
+  await clickSettled(page, cellSelector('scores', 2, 1, 1));                // a selection in head 2
   await page.click('.instructor-toggle');
   await page.uncheck('.instructor-panel input[name=show-step][value=scale]');
   await page.check('.instructor-panel input[name=lock][value=W_Q]');
@@ -145,7 +145,7 @@ test('tampered fragments open the default lesson with a notice, run no script an
   assert.equal(await page.locator('.instructor-note').textContent(), xss);
   assert.ok((await page.locator('.chip').first().textContent()).includes(xss));
   assert.ok((await page.locator('.inspector').textContent()).includes(xss));
-  await page.click(cellSelector('scores', 0, 0));
+  await clickSettled(page, cellSelector('scores', 0, 0));
   assert.equal(await page.evaluate(() => window.__pwned ?? null), null);
   assert.deepEqual(problems, [], 'no request left the origin, none failed, no error');
   await page.close();

@@ -3,7 +3,7 @@
 // apart, and the retrieval toy counts from 1 everywhere.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, open, openPage, choosePreset, cellSelector, waitForPage } from './helpers.mjs';
+import { startBrowser, open, openPage, choosePreset, cellSelector, waitForPage, clickSettled } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -31,12 +31,12 @@ test('causal decoding: the text says "…" as the heatmap shows, and the inspect
   const notes = await page.locator('#step-softmax').textContent();
   assert.match(notes, /show “…” in place of their numbers/);
   assert.doesNotMatch(notes, /faded/);
-  await page.click(cellSelector('weights', 2, 0));
+  await clickSettled(page, cellSelector('weights', 2, 0));
   const inspector = await page.locator('.side').textContent();
   assert.match(inspector, /not generated yet/);
   const hidden = await page.evaluate(() => window.attentionLab.getTrace().headTraces[0].weights.data[6]);
   assert.ok(!inspector.includes(hidden.toFixed(4)), 'the future row\'s weight is not shown');
-  await page.click(cellSelector('weights', 0, 0));
+  await clickSettled(page, cellSelector('weights', 0, 0));
   assert.doesNotMatch(await page.locator('.side').textContent(), /not generated yet/);
   assert.deepEqual(problems, []);
   await page.close();

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { startBrowser, openPage, ready, waitForPage, typeIntoCell, cellSelector, typeInQuickSuccession } from './helpers.mjs';
+import { startBrowser, openPage, ready, waitForPage, typeIntoCell, cellSelector, typeInQuickSuccession, clickSettled } from './helpers.mjs';
 import { LANGUAGE_CODES, languageProblems } from './languages-helpers.mjs';
 
 const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
@@ -39,7 +39,7 @@ for (const code of LANGUAGE_CODES) {
     const found = await languageProblems(page, code);
     assert.deepEqual(found, { keys: [], english: [] }, 'the page as it opens');
     // the inspector, the instructor panel, a multi-head lesson with a causal mask: their words too
-    await page.click(cellSelector('weights', 1, 0));
+    await clickSettled(page, cellSelector('weights', 1, 0));
     await waitForPage(page, () => document.querySelector('.inspector h3'));
     await page.click('.instructor-toggle');
     await page.fill('input[name=heads]', '2');
@@ -61,7 +61,7 @@ for (const code of LANGUAGE_CODES) {
     // the Transformer layer with cross-attention (the translation preset): its steps, notes and inspector
     await page.selectOption('select[name=preset]', 'translation-decoder');
     await waitForPage(page, () => window.attentionLab.getTrace()?.cross && document.querySelector('#step-ffn_norm:not([hidden])'));
-    await page.click(cellSelector('norm1', 0, 0));
+    await clickSettled(page, cellSelector('norm1', 0, 0));
     await waitForPage(page, () => document.querySelector('.inspector h3'));
     assert.deepEqual(await languageProblems(page, code), { keys: [], english: [] }, 'with an encoder–decoder layer');
     assert.deepEqual(await page.evaluate(() => window.__csp), []);
