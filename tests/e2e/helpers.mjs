@@ -63,10 +63,9 @@ export async function clickSettled(pageOrFrame, selector) {
   await target.click();
 }
 
-/** The number a heatmap cell shows (its text) and the exact value it carries. */
 /** Edits one heatmap cell as a student would: click, Enter, replace the text, Enter. */
 export async function typeIntoCell(page, matrix, row, col, text, head = 0) {
-  if (await page.locator(cellSelector(matrix, row, col, head)).count()) await clickSettled(page, cellSelector(matrix, row, col, head));
+  if (await page.locator(cellSelector(matrix, row, col, head)).count()) await page.click(cellSelector(matrix, row, col, head));
   else await clickCanvasCell(page, matrix, row, col, head);
   await page.keyboard.press('Enter');
   await page.keyboard.press('Control+A');
