@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { startBrowser, open, cellSelector, choosePreset, scrollSettled, screenshot } from './helpers.mjs';
+import { startBrowser, open, cellSelector, choosePreset, scrollSettled, screenshot, clickSettled } from './helpers.mjs';
 
 const dir = new URL('../artifacts/screenshots/', import.meta.url);
 const STEPS = ['embed', 'project', 'score', 'scale', 'softmax', 'sum'];
@@ -39,9 +39,8 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     const { page, problems } = await open(env, '', viewport);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     // (each click once what it clicks stays where it is: scrollSettled)
-    const score = page.locator(cellSelector('scores', 2, 1)), causal = page.locator('.mask-control input[value=causal]');
-    await scrollSettled(score);
-    await score.click();
+    const causal = page.locator('.mask-control input[value=causal]');
+    await clickSettled(page, cellSelector('scores', 2, 1));
     await page.mouse.move(0, 0);
     assert.match(await page.locator('.inspector').textContent(), /Score: how much/, 'the shots show the inspector on the selected score');
     assert.ok(await page.locator(cellSelector('weights', 2, 1)).evaluate((td) => td.classList.contains('sel-cell')), 'and the selection across steps');
