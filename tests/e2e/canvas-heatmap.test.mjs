@@ -31,7 +31,12 @@ test('keyboard: arrows move the focus box and the readout names the cell; Enter 
   const { page, problems } = await open(env);
   await page.evaluate((l) => window.attentionLab.setLesson(l), lesson(20, 40));
   const grid = canvasSelector('X');
+  // a readout is spoken while its canvas has the focus: an edit rewrites every canvas's readout
+  const spoken = () => page.locator('.canvas-readout[aria-live=polite]').evaluateAll((ps) => ps.map((p) => p.closest('.canvas-heatmap').dataset.matrix));
+  assert.ok(await page.locator('.canvas-readout').count() > 5);
+  assert.deepEqual(await spoken(), []);
   await page.focus(grid);
+  assert.deepEqual(await spoken(), ['X']);
   for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight', 'End', 'Home', 'ArrowRight', 'ArrowRight', 'PageDown']) await page.keyboard.press(key);
   const readout = await page.locator('.canvas-heatmap[data-matrix="X"] .canvas-readout').textContent();
   const before = await trace(page);
@@ -60,6 +65,7 @@ test('keyboard: arrows move the focus box and the readout names the cell; Enter 
   assert.notDeepEqual(after.weights, before.weights, 'every later step was recomputed');
   assert.equal(await page.locator('.canvas-heatmap[data-matrix="X"] .mark-invalid').count(), 0);
   assert.equal(await page.evaluate(() => document.activeElement.classList.contains('canvas-wrap')), true, 'focus returns to the grid');
+  assert.deepEqual(await spoken(), ['X'], 'the other canvases rewrote their readouts silently');
 
   await page.keyboard.press('Enter');
   await page.keyboard.type('99');

@@ -87,7 +87,7 @@ export class CanvasHeatmap {
       <div class="canvas-wrap" tabindex="0" role="application" aria-roledescription="heatmap" aria-describedby="${id}-read">
         <div class="canvas-rows" aria-hidden="true" hidden></div><div class="canvas-cols" aria-hidden="true" hidden></div><canvas aria-hidden="true"></canvas><div class="canvas-marks" aria-hidden="true"></div><div class="canvas-focus" aria-hidden="true"></div>
       </div>
-      <p class="canvas-readout" id="${id}-read" aria-live="polite"></p>
+      <p class="canvas-readout" id="${id}-read" aria-live="off"></p>
       <div class="grid-foot"><span class="shape"></span><span class="legend"></span></div>
       <p class="cell-message" aria-live="polite" hidden></p>`;
     this.el.querySelector('figcaption').innerHTML = o.label;
@@ -295,8 +295,10 @@ export class CanvasHeatmap {
     });
     this.wrap.addEventListener('dblclick', (e) => { const c = this.cellAt(e); if (c && this.options.editable) this.startEdit(c[0], c[1], null); });
     this.wrap.addEventListener('keydown', (e) => this.onKey(e));
-    this.wrap.addEventListener('focus', () => this.showTip(...this.focus));
-    this.wrap.addEventListener('blur', hideTooltip);
+    // An edit rewrites the readout of every canvas whose numbers changed: only the focused canvas's is spoken (else
+    // a screen reader would read out each of a (128, 256, 4) lesson's 33 after every edit).
+    this.wrap.addEventListener('focus', () => { this.readout.setAttribute('aria-live', 'polite'); this.showTip(...this.focus); });
+    this.wrap.addEventListener('blur', () => { this.readout.setAttribute('aria-live', 'off'); hideTooltip(); });
   }
 
   showTip(i, j) {
