@@ -120,6 +120,7 @@ export async function clickCanvasCell(page, matrix, row, col, head = 0) {
   await page.mouse.click(box.x + ((col + 0.5) * box.width) / cols, box.y + ((row + 0.5) * box.height) / rows);
 }
 
+/** The number a heatmap cell shows (its text) and the exact value it carries. */
 export async function readCell(page, matrix, row, col, head = 0) {
   const loc = page.locator(cellSelector(matrix, row, col, head));
   return { text: (await loc.textContent()).trim(), value: Number(await loc.getAttribute('data-value')) };
