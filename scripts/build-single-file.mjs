@@ -28,7 +28,8 @@ const result = await build({
 const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
 const page = outputs.find((o) => o.type === 'chunk' && o.isEntry).code;
 
-const icon = `data:image/svg+xml;base64,${readFileSync(`${web}public/favicon.svg`).toString('base64')}`;
+const icon = `data:image/svg+xml;base64,${readFileSync(`${web}public/favicon.svg`).toString('base64')}`; // the page's logo
+const favicon = `data:image/png;base64,${readFileSync(`${web}public/icons/favicon-32.png`).toString('base64')}`; // (a PNG: scripts/make-icons.mjs)
 const indexHtml = readFileSync(`${web}index.html`, 'utf8');
 // A style sheet with the sheets it imports written in place (a file:// page fetches nothing), paths from its folder.
 const inlined = (path) => readFileSync(`${web}${path}`, 'utf8')
@@ -52,7 +53,7 @@ const html = indexHtml
   .replace(/^.*\sdata-served-only[\s>].*\n/gm, '')
   .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\n?/i, '')
   .replace(/<meta charset="utf-8">\n?/i, (m) => `${m}<meta http-equiv="Content-Security-Policy" content="${singleFileCsp}">\n`)
-  .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`)
+  .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${favicon}" sizes="32x32" type="image/png">`)
   .replace(/<link rel="stylesheet"[^>]*>/, () => `<style>${styleCss}</style>`)
   .replace(/\n?<link rel="stylesheet"[^>]*>/g, '')
   .replace(/<script type="module"[^>]*><\/script>/, () => `<script>${engineJs}</script>\n<script>${pageJs}</script>`)

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
-import { startBrowser, open, readCell, choosePreset, cellSelector, typeIntoCell, typeInQuickSuccession, clickSettled } from './helpers.mjs';
+import { startBrowser, open, openPage, waitForPage, readCell, choosePreset, cellSelector, typeIntoCell, typeInQuickSuccession, clickSettled } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -205,4 +205,21 @@ test('edits in quick succession write the address bar once they pause, with the 
   assert.ok(r.writes >= 1 && r.writes <= EDITS / 2, `the address bar written ${r.writes} times for ${EDITS} edits`);
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('every change of the address makes the browser fetch the favicon again: on every page it is a PNG, never an SVG', async () => {
+  // (Chromium reads an SVG favicon as a document of its own, on the page's main thread: about 4 ms at each link written)
+  for (const path of ['', 'exercises.html', 'labs.html']) {
+    const { page, problems } = await openPage(env, path);
+    await waitForPage(page, () => document.documentElement.dataset.ready === 'true');
+    const icons = await page.evaluate(() => [...document.querySelectorAll('link[rel~="icon"]')].map((l) => l.href));
+    assert.ok(icons.length > 0, `${path || 'index.html'} has a favicon`);
+    const fetched = page.waitForRequest((r) => icons.includes(r.url()));
+    await page.evaluate(() => history.replaceState(history.state, '', `${location.pathname}${location.search}#an-address-change`));
+    const response = await (await fetched).response();
+    assert.equal(response.headers()['content-type'], 'image/png', `${path || 'index.html'}: ${response.url()}`);
+    assert.deepEqual((await response.body()).subarray(0, 8), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
 });
