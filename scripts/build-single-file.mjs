@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { buildInfo } from './version.mjs';
 import { localeParts } from './locale-parts.mjs';
 import { firstAnswersPlugin } from './first-answers.mjs';
+import { withFaviconInside } from './favicon.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const web = `${root}web/`;
@@ -29,7 +30,6 @@ const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.out
 const page = outputs.find((o) => o.type === 'chunk' && o.isEntry).code;
 
 const icon = `data:image/svg+xml;base64,${readFileSync(`${web}public/favicon.svg`).toString('base64')}`; // the page's logo
-const favicon = `data:image/png;base64,${readFileSync(`${web}public/icons/favicon-32.png`).toString('base64')}`; // (a PNG: scripts/make-icons.mjs)
 const indexHtml = readFileSync(`${web}index.html`, 'utf8');
 // A style sheet with the sheets it imports written in place (a file:// page fetches nothing), paths from its folder.
 const inlined = (path) => readFileSync(`${web}${path}`, 'utf8')
@@ -47,13 +47,12 @@ const styleCss = `\n${css}`;
 const sha = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 const singleFileCsp = `default-src 'none'; script-src ${sha(engineJs)} ${sha(pageJs)} 'wasm-unsafe-eval'; ` +
   `style-src ${sha(styleCss)}; img-src data: blob:; connect-src data:; object-src 'none'; base-uri 'none'; form-action 'none'`;
-const html = indexHtml
+const html = withFaviconInside(indexHtml, 'web/index.html')
   .replaceAll('%ATTENTION_LAB_VERSION%', version)
   // the served pages' web app manifest and service worker (web/offline/): nothing to install from a file
   .replace(/^.*\sdata-served-only[\s>].*\n/gm, '')
   .replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\n?/i, '')
   .replace(/<meta charset="utf-8">\n?/i, (m) => `${m}<meta http-equiv="Content-Security-Policy" content="${singleFileCsp}">\n`)
-  .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${favicon}" sizes="32x32" type="image/png">`)
   .replace(/<link rel="stylesheet"[^>]*>/, () => `<style>${styleCss}</style>`)
   .replace(/\n?<link rel="stylesheet"[^>]*>/g, '')
   .replace(/<script type="module"[^>]*><\/script>/, () => `<script>${engineJs}</script>\n<script>${pageJs}</script>`)

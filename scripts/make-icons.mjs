@@ -87,7 +87,7 @@ for (const size of [192, 512]) {
   writeFileSync(new URL(`maskable-${size}.png`, dir), draw(size, { maskable: true }));
 }
 writeFileSync(new URL('apple-touch-icon.png', dir), draw(180, { maskable: true })); // iOS rounds it itself
-// The pages' favicon, written into each page at build (web/vite.config.js says why). Not favicon.svg: Chromium fetches
+// The pages' favicon, written into each page at build (scripts/favicon.mjs says why). Not favicon.svg: Chromium fetches
 // a page's favicon again at every change of its address and reads an SVG one as a document of its own.
 writeFileSync(new URL('favicon-32.png', dir), draw(32, { maskable: false, samples: 4 }));
 console.log('web/public/icons/: icon-192.png, icon-512.png, maskable-192.png, maskable-512.png, apple-touch-icon.png, favicon-32.png');

@@ -7,6 +7,7 @@ import { exercisePageFiles, FILE_LIST } from './lms/package.js';
 import { serviceWorkerPlugin } from '../scripts/precache.mjs';
 import { OWN, localeParts } from '../scripts/locale-parts.mjs';
 import { firstAnswersPlugin } from '../scripts/first-answers.mjs';
+import { inlineFavicon } from '../scripts/favicon.mjs';
 
 // Strict Content-Security-Policy for every built page: no inline script, no eval (the engine is built with
 // -sDYNAMIC_EXECUTION=0; wasm compilation needs 'wasm-unsafe-eval'), no inline <style> or style="" markup
@@ -78,20 +79,6 @@ const versionInHtml = {
         writeFileSync(file, readFileSync(file, 'utf8').replaceAll('%ATTENTION_LAB_VERSION%', VERSION));
       }
     },
-  },
-};
-
-// Each page's favicon written into the page (a data: URL of public/icons/favicon-32.png, 0.2 KB). Chromium fetches a
-// page's favicon again at every change of its address (each link the page writes or follows): from a file, that is a
-// request through the service worker and a decode on the page's main thread each time (that thread's work after a
-// change: 2.4–2.9 ms with the PNG as a file, 0.8–1.0 ms written in, 5.8–7.4 ms with an SVG, read as a document).
-const FAVICON = './icons/favicon-32.png';
-const inlineFavicon = {
-  name: 'attention-lab-inline-favicon', apply: 'build',
-  transformIndexHtml(html, { filename }) {
-    const link = `<link rel="icon" href="${FAVICON}"`;
-    if (!html.includes(link)) throw new Error(`${filename} has no ${link}>`);
-    return html.replace(link, `<link rel="icon" href="data:image/png;base64,${readFileSync(new URL(`public/${FAVICON.slice(2)}`, import.meta.url)).toString('base64')}"`);
   },
 };
 
