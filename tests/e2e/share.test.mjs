@@ -1,5 +1,6 @@
 // The state in the URL: a state built through the UI survives copy-link -> a fresh page; back/forward walk
-// through edits; old v1 links still open; tampered fragments show a notice, run no script, send no request.
+// through edits; old v1 links still open; tampered fragments show a notice, run no script, send no request; a change of
+// address costs no favicon fetch.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -209,7 +210,7 @@ test('edits in quick succession write the address bar once they pause, with the 
 
 test('every page carries its favicon inside it, as a PNG: a change of address fetches and decodes nothing more', async () => {
   // Chromium fetches a page's favicon again at every change of its address: from a file, a request through the service
-  // worker and a decode on the main thread each time; an SVG one is even read as a document of its own (web/vite.config.js)
+  // worker and a decode on the main thread each time; an SVG one is even read as a document of its own (scripts/favicon.mjs)
   for (const path of ['', 'exercises.html', 'labs.html']) {
     const { page, problems } = await openPage(env, path);
     await waitForPage(page, () => document.documentElement.dataset.ready === 'true');
