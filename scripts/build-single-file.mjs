@@ -29,7 +29,6 @@ const result = await build({
 const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
 const page = outputs.find((o) => o.type === 'chunk' && o.isEntry).code;
 
-const icon = `data:image/svg+xml;base64,${readFileSync(`${web}public/favicon.svg`).toString('base64')}`; // the page's logo
 const indexHtml = readFileSync(`${web}index.html`, 'utf8');
 // A style sheet with the sheets it imports written in place (a file:// page fetches nothing), paths from its folder.
 const inlined = (path) => readFileSync(`${web}${path}`, 'utf8')
@@ -42,7 +41,7 @@ const inline = (js) => js.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<
 // policy allows exactly them by their SHA-256 hashes, and no network at all (connect-src data: only: the inlined
 // engine reads its wasm from a data: URL).
 const engineJs = `\n${inline(engineScript)}\n`;
-const pageJs = `\n${inline(page.replaceAll('./favicon.svg', icon))}\n`;
+const pageJs = `\n${inline(page)}\n`;
 const styleCss = `\n${css}`;
 const sha = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 const singleFileCsp = `default-src 'none'; script-src ${sha(engineJs)} ${sha(pageJs)} 'wasm-unsafe-eval'; ` +

@@ -42,7 +42,7 @@ async function assertSafe(page, problems, what) {
     notice: document.querySelector('.notice')?.hidden === false ? document.querySelector('.notice').textContent : '',
     nan: [...document.querySelectorAll('td[data-matrix]')].filter((td) => /NaN/.test(td.textContent)).length,
     cells: document.querySelectorAll('td[data-matrix]').length,
-    injected: document.querySelectorAll('#app img:not(.brand img), #app iframe, #app script, #app svg[onload], #app link, a[href^="javascript:" i], [onerror], [onload]').length,
+    injected: document.querySelectorAll('#app img, #app iframe, #app script, #app svg[onload], #app link, a[href^="javascript:" i], [onerror], [onload]').length,
     lesson: (() => { try { return !!window.attentionLab.getLesson().tokens; } catch { return false; } })(),
   }));
   assert.equal(s.pwned, null, `${what}: no script ran`);
@@ -153,7 +153,7 @@ test('the exercise page takes the same payloads as text', async () => {
       .catch((err) => { throw new Error(`${what}: ${err.message}; ${problems.join('; ')}`); });
     await settledLoad(page);
     assert.equal(await page.evaluate(() => window.__pwned ?? null), null, what);
-    assert.equal(await page.locator('#app img:not([src="./favicon.svg"]), #app iframe, #app script, [onerror], [onload], a[href^="javascript:" i]').count(), 0, what);
+    assert.equal(await page.locator('#app img, #app iframe, #app script, [onerror], [onload], a[href^="javascript:" i]').count(), 0, what);
     assert.deepEqual(problems, [], what);
     await page.close();
   }

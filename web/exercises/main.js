@@ -21,6 +21,7 @@ import { language, startLanguage, t } from '../i18n/i18n.js';
 import { listSeparator } from '../i18n/numerals.js';
 import { addressIn, languagePicker } from '../i18n/language-picker.js';
 import { choiceText, kindTitle, messageHtml, promptText, setLabel, setTitle, solutionTexts } from './words.js';
+import { logo } from '../views/logo.js';
 
 const app = document.getElementById('app');
 const WRONG_BEFORE_SOLUTION = 3;
@@ -178,7 +179,7 @@ function load({ source, seed, notices }) {
 const code = (text) => `<code>${esc(text)}</code>`;
 app.innerHTML = `
   <header class="ex-top"><div class="ex-top-inner">
-    <a class="brand" href="./index.html" title="${esc(t('exercises.header.brandTitle'))}"><img src="./favicon.svg" alt="" width="22" height="22"><span>Attention Lab</span></a>
+    <a class="brand" href="./index.html" title="${esc(t('exercises.header.brandTitle'))}">${logo(22)}<span>Attention Lab</span></a>
     <label class="field set"><span>${esc(t('exercises.header.set'))}</span><select name="set"></select></label>
     <form class="field seed"><label for="seed-input">${esc(t('exercises.header.seed'))}</label><span class="seed-row"><input id="seed-input" name="seed" inputmode="numeric" autocomplete="off"><button type="submit">${esc(t('exercises.header.use'))}</button></span></form>
     <div class="ex-language"></div>

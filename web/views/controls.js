@@ -7,6 +7,7 @@ import { setAttr, setProp } from './dom.js';
 import { SINGLE_FILE } from '../version.js';
 import { t } from '../i18n/i18n.js';
 import { languagePicker, withLanguage } from '../i18n/language-picker.js';
+import { logo } from './logo.js';
 
 let uid = 0;
 const nextId = (p) => `${p}-${++uid}`;
@@ -24,7 +25,7 @@ export class HeaderControls {
     const el = document.createElement('div');
     el.className = 'header-inner';
     el.innerHTML = `
-      <div class="brand"><img src="./favicon.svg" alt="" width="28" height="28"><span>Attention Lab</span></div>
+      <div class="brand">${logo(28)}<span>Attention Lab</span></div>
       ${SINGLE_FILE ? offlinePages() : `<nav class="pages" aria-label="${t('walkthrough.header.otherPages')}"><a href="${escapeHtml(withLanguage('./exercises.html'))}">${t('walkthrough.header.exercises')}</a><a href="${escapeHtml(withLanguage('./labs.html'))}">${t('walkthrough.header.labs')}</a></nav>`}
       <label class="field sentence"><span>${t('walkthrough.header.sentence')}</span><input type="text" name="sentence" autocomplete="off" spellcheck="false"></label>
       <label class="field preset"><span>${t('walkthrough.header.preset')}</span><select name="preset"><option value="">${t('walkthrough.header.ownLesson')}</option>
