@@ -4,4 +4,4 @@
 import mark from '../public/favicon.svg?raw';
 
 /** The mark, `size` CSS pixels square; hidden from screen readers, as the name beside it says what it is. */
-export const logo = (size) => mark.trim().replace('<svg ', `<svg class="logo" width="${size}" height="${size}" aria-hidden="true" focusable="false" `);
+export const logo = (size) => mark.trim().replace('<svg ', `<svg width="${size}" height="${size}" aria-hidden="true" focusable="false" `);
