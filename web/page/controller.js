@@ -55,11 +55,15 @@ export function createController({ engine, store, offThread }) {
     store.set({ ...patch, selection, lesson, reveal, problems: [], busy: 0 });
   }
 
-  /** Accept a new lesson if the engine can trace it; otherwise report its problems and keep the old one. */
-  function tryLesson(lesson, patch = {}) {
+  /**
+   * Accept a new lesson if the engine can trace it; otherwise report its problems and keep the old one.
+   * sameShapes: the lesson is the shown one with other numbers (an edited cell), so its work is the shown lesson's
+   * and the thread that computed that one computes it (without a plan: half a millisecond of an edit in a layer).
+   */
+  function tryLesson(lesson, patch = {}, { sameShapes = false } = {}) {
     const seq = ++latest;
     if (state().busy) store.set({ busy: 0 });
-    if (offThread) {
+    if (offThread && !(sameShapes && shown && !shown.fromWorker)) {
       // the engine checks the lesson and sizes its work (core/trace_size.hpp) before either thread computes it
       const plan = engine.plan(lesson);
       if (plan.crashed) return { ok: false, problems: plan.problems, crashed: true }; // restored by the crash recovery
@@ -139,7 +143,7 @@ export function createController({ engine, store, offThread }) {
     resize: (patch) => edit(() => resize(engine, shown.lesson, shown.inputs, dims(), { ...dims(), ...patch })),
     // a layer's parameters (γ, β, W_ff1 …), the source's rows, the cross weights and P live at their dotted places
     cell: (name, i, j, v) => tryLesson(MATRICES[name]?.lesson || name === 'P'
-      ? setLayerCell(shown.lesson, shown.trace, name, i, j, v) : setCell(shown.lesson, shown.inputs, name, i, j, v)),
+      ? setLayerCell(shown.lesson, shown.trace, name, i, j, v) : setCell(shown.lesson, shown.inputs, name, i, j, v), {}, { sameShapes: true }),
     addLayer: () => tryLesson(addLayer(shown.lesson, shown.trace), { step: 'add_norm' }),
     removeLayer: () => tryLesson(removeLayer(shown.lesson), { step: 'sum' }),
     layerOption: (key, value) => tryLesson(setLayerOption(shown.lesson, key, value)),

@@ -13,12 +13,13 @@ import { hideTooltip, showTooltip } from './tooltip.js';
 import { cursorAction } from './grid-cursor.js';
 import { setAttr, setProp } from './dom.js';
 
-const NO_COLOUR = ['', '']; // a hidden or pending cell: the stylesheet's colours
 // A grid of up to 8 columns has columns as wide as a number of five or six characters (style.css, table.steady): an
 // edit that gives a number a sign or a digit leaves the grid's shape alone. Wider grids keep their narrower columns,
 // so a 16 × 16 grid still fits a laptop's screen.
 const STEADY_COLS = 8;
-const CLASSES = ['hidden-cell', 'pending', 'invalid', 'sel-row', 'sel-col', 'sel-cell']; // bit b of a cell's classes
+// bit b of a cell's classes; the last two are its text's colour, white or black on its background (none for a hidden or
+// pending cell, whose colours are the stylesheet's): a class, written when the colour flips, not a second style per cell
+const CLASSES = ['hidden-cell', 'pending', 'invalid', 'sel-row', 'sel-col', 'sel-cell', 'text-white', 'text-black'];
 
 function columnHeader() {
   const th = document.createElement('th');
@@ -218,11 +219,13 @@ export class Heatmap {
         const err = anyErrors ? this.errors.get(`${i},${j}`) : undefined;
         const level = hidden || pending ? -1 : levelOf(kind, v, hi);
         // the cell's classes as bits (a string per cell and repaint would be garbage to collect)
-        const cls = (hidden ? 1 : 0) | (pending ? 2 : 0) | (err ? 4 : 0) | (selRow ? 8 : 0) | (hl.cols?.has(j) ? 16 : 0) | (anyCells && hl.cells.has(`${i},${j}`) ? 32 : 0);
+        const colour = level < 0 ? null : ramp.cell(level);
+        const cls = (hidden ? 1 : 0) | (pending ? 2 : 0) | (err ? 4 : 0) | (selRow ? 8 : 0) | (hl.cols?.has(j) ? 16 : 0) | (anyCells && hl.cells.has(`${i},${j}`) ? 32 : 0)
+          | (colour ? (colour[1] === '#fff' ? 64 : 128) : 0);
         const focusable = i === this.focus[0] && j === this.focus[1];
         // Only touch the DOM where something changed, field by field, and by the cheapest call (backgroundColor,
         // not the background shorthand; the text node's data, not a new node): a repaint must fit in one frame.
-        if (level !== was.level) { const [bg, fg] = level < 0 ? NO_COLOUR : ramp.cell(level); td.style.backgroundColor = bg; td.style.color = fg; was.level = level; }
+        if (level !== was.level) { td.style.backgroundColor = colour ? colour[0] : ''; was.level = level; }
         if (v !== was.v || pending !== was.pending) {
           const text = pending ? '…' : formatNumber(v, o.digits);
           if (text !== was.text) { if (td.firstChild?.nodeType === Node.TEXT_NODE) td.firstChild.data = text; else td.textContent = text; was.text = text; }

@@ -12,11 +12,14 @@ export class Legend {
     this.lo = document.createElement('span');
     this.hi = document.createElement('span');
     el.replaceChildren(this.lo, bar, this.hi);
+    this.ends = null; // the ends' text as written (not read back from the DOM)
   }
 
   update(lo, hi) {
     const a = shownNumber(lo, 2), b = shownNumber(hi, 2);
-    if (a === this.lo.textContent && b === this.hi.textContent) return;
+    const ends = `${a}|${b}`;
+    if (ends === this.ends) return;
+    this.ends = ends;
     this.lo.textContent = a;
     this.hi.textContent = b;
     this.el.setAttribute('aria-label', t('walkthrough.legend', { lo: a, hi: b }));
