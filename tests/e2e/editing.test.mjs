@@ -220,3 +220,35 @@ test('the inspector shows arithmetic that adds up for cosine and general scores'
   assert.equal((await readCell(page, 'scores', 1, 0)).value, 7);
   assert.deepEqual(problems, []);
 });
+
+// A cell's number is black or white, whichever contrasts with its colour (a class written when it flips, not a
+// second inline style per cell and repaint). Without it the page's ink (dark, or light in the dark theme) would
+// sit on every colour of the ramp.
+test('every cell\'s number contrasts with its colour, in the light and the dark theme, also after an edit flips it', async () => {
+  const { page: dark, problems: darkProblems } = await open(env, '?theme=dark');
+  const contrasts = (p) => p.evaluate(() => {
+    const luminance = (css) => {
+      const [r, g, b] = css.match(/[\d.]+/g).slice(0, 3).map((v) => Number(v) / 255)
+        .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    return [...document.querySelectorAll('.heatmap[data-matrix=X] td, .heatmap[data-matrix=Q] td')].map((td) => {
+      const style = getComputedStyle(td), [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+      return { cell: `${td.dataset.matrix}[${td.dataset.row}][${td.dataset.col}]`, value: td.dataset.value, ratio: (a + 0.05) / (b + 0.05) };
+    });
+  });
+  for (const [p, theme] of [[page, 'light'], [dark, 'dark']]) {
+    await choosePreset(p, 'toy-dk4');
+    // X[0][0] at the ramp's dark end (the largest number), then at its light middle (0)
+    for (const text of ['9', '0']) {
+      await typeIntoCell(p, 'X', 0, 0, text);
+      assert.equal((await readCell(p, 'X', 0, 0)).value, Number(text));
+      const cells = await contrasts(p);
+      assert.ok(cells.length >= 24, `${theme}: ${cells.length} cells read`);
+      for (const c of cells) assert.ok(c.ratio >= 4.5, `${theme} theme, X[0][0] = ${text}: ${c.cell} = ${c.value} has contrast ${c.ratio.toFixed(2)}`);
+    }
+  }
+  await dark.close();
+  assert.deepEqual(problems, []);
+  assert.deepEqual(darkProblems, []);
+});
