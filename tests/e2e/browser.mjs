@@ -31,11 +31,34 @@ export async function openPage(env, path = '', viewport = { width: 1280, height:
   return { page, problems };
 }
 
+// Cards and rows of heatmaps skip rendering while far from the viewport (content-visibility: auto), and the browser
+// finds them near at a frame: a shot taken just after a scroll caught the ones it had scrolled to blank (about half
+// the runs). This waits, frame by frame, until those on screen render (their first child with a box is not skipped); past
+// 5 s the shot is taken as the page is.
+const SKIPPING = '.step-card, .matrix-row'; // (what web/style.css gives content-visibility: auto)
+async function renderedOnScreen(page) {
+  await page.waitForFunction((selector) => [...document.querySelectorAll(selector)].every((el) => {
+    const box = el.getBoundingClientRect();
+    if (box.bottom <= 0 || box.top >= innerHeight || box.height === 0) return true;
+    // (its first child with a box of its own: a display: contents slot has none, and checkVisibility says false for it)
+    const boxed = (parent) => {
+      for (const c of parent.children) {
+        const display = getComputedStyle(c).display;
+        if (display === 'contents') { const inner = boxed(c); if (inner) return inner; } else if (display !== 'none') return c;
+      }
+      return null;
+    };
+    const child = boxed(el);
+    return !child || child.checkVisibility({ contentVisibilityAuto: true });
+  }), SKIPPING, { timeout: 5000 }).catch((error) => { if (error.name !== 'TimeoutError') throw error; });
+}
+
 // A screenshot of a page or of one element (a Locator). Now and then Chromium's Page.captureScreenshot waits for a
 // compositor frame that never comes: the page is idle and nothing asks for one (once in CI, in the phone shots; not
 // seen again in 40 runs under load). A shot not taken in 10 s is taken again while a screencast, which draws a frame
 // for every change and one at its start, keeps the compositor drawing.
 export async function screenshot(target, options, firstTry = 10_000) {
+  await renderedOnScreen(typeof target.page === 'function' ? target.page() : target);
   try {
     return await target.screenshot({ ...options, timeout: firstTry });
   } catch (error) {
