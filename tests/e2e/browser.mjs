@@ -32,15 +32,12 @@ export async function openPage(env, path = '', viewport = { width: 1280, height:
 }
 
 // Cards and rows of heatmaps skip rendering while far from the viewport (content-visibility: auto), and the browser
-// finds them near at a frame: a shot taken just after a scroll caught the ones it had scrolled to blank (about half
-// the runs). This waits, frame by frame, until those on screen render (their first child with a box is not skipped); past
-// 5 s the shot is taken as the page is.
+// finds them near at a frame: a shot taken just after a scroll caught the ones it had scrolled to blank (most runs).
+// This waits, frame by frame, until those on screen render (their first child with a box is not skipped: a
+// display: contents slot has no box, and checkVisibility says false for it); past 5 s the shot is taken as it is.
 const SKIPPING = '.step-card, .matrix-row'; // (what web/style.css gives content-visibility: auto)
 async function renderedOnScreen(page) {
-  await page.waitForFunction((selector) => [...document.querySelectorAll(selector)].every((el) => {
-    const box = el.getBoundingClientRect();
-    if (box.bottom <= 0 || box.top >= innerHeight || box.height === 0) return true;
-    // (its first child with a box of its own: a display: contents slot has none, and checkVisibility says false for it)
+  await page.waitForFunction((selector) => {
     const boxed = (parent) => {
       for (const c of parent.children) {
         const display = getComputedStyle(c).display;
@@ -48,9 +45,12 @@ async function renderedOnScreen(page) {
       }
       return null;
     };
-    const child = boxed(el);
-    return !child || child.checkVisibility({ contentVisibilityAuto: true });
-  }), SKIPPING, { timeout: 5000 }).catch((error) => { if (error.name !== 'TimeoutError') throw error; });
+    return [...document.querySelectorAll(selector)].every((el) => {
+      const box = el.getBoundingClientRect();
+      if (box.bottom <= 0 || box.top >= innerHeight || box.height === 0) return true;
+      return boxed(el)?.checkVisibility({ contentVisibilityAuto: true }) ?? true;
+    });
+  }, SKIPPING, { timeout: 5000 }).catch((error) => { if (error.name !== 'TimeoutError') throw error; });
 }
 
 // A screenshot of a page or of one element (a Locator). Now and then Chromium's Page.captureScreenshot waits for a
