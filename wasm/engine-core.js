@@ -243,6 +243,13 @@ function wrap(M) {
     for (let k = 0; k < words; k++) if (h[x + k] !== h[y + k]) return false;
     return true;
   }
+  // Whether a matrix in wasm memory holds the numbers of a copy already read out, bit for bit.
+  function sameAsCopy([a, rows, cols], copy) {
+    if (rows !== copy.rows || cols !== copy.cols) return false;
+    const words = new Int32Array(copy.data.buffer, copy.data.byteOffset, rows * cols * 2), x = a / 4, h = M.HEAP32;
+    for (let k = 0; k < words.length; k++) if (h[x + k] !== words[k]) return false;
+    return true;
+  }
 
   // Large matrices skip JSON: they are copied into wasm memory for the one call and override the lesson's field
   // ({"X": [address, rows, cols]}). All are checked before any is sent. fn(lessonText, typedText) runs the call.
@@ -292,9 +299,11 @@ function wrap(M) {
     const kept = new Set(previous ? info.unchanged : []);
     const attached = (m) => m.data.buffer.byteLength > 0;
     // a matrix equal to its twin ([address, copy], one already read) shares the twin's copy, as masked shares scaled's:
-    // without W_O the output is the concatenation, one head's concatenation is its Z, the lesson's X is the trace's X
+    // without W_O the output is the concatenation, one head's concatenation is its Z, the lesson's X is the trace's X.
+    // The engine takes over no step of a layer's lesson, so there a matrix with the numbers of the previous trace's
+    // copy is that copy again (a weight's, when X is edited): the page does not repaint a matrix it has drawn.
     const read = (name, at, was, twin) => (kept.has(name) && was && attached(was) ? was
-      : twin && sameBits(at, twin[0]) ? twin[1] : readMatrix(at));
+      : twin && sameBits(at, twin[0]) ? twin[1] : was && attached(was) && sameAsCopy(at, was) ? was : readMatrix(at));
     const headTraces = info.headTraces.map((h, k) => {
       const was = previous?.headTraces[k] ?? {}, head = {};
       for (const name of HEAD_MATRICES) {

@@ -126,6 +126,28 @@ test('pin(trace): a trace handed out keeps its numbers, also where later traces 
   assert.equal(traces[2].headTraces[0].Q.data.length, 0, 'what is not pinned is still reused');
 });
 
+test("a layer's lesson, whose steps the engine takes over none of: a matrix an edit left as it was is the previous copy again", () => {
+  const lesson = JSON.parse(readFileSync(new URL('web/presets/translation-decoder.json', root), 'utf8'));
+  const first = engine.trace(lesson).value;
+  const X = Array.from({ length: first.X.rows }, (_, i) => Array.from(first.X.data.subarray(i * first.X.cols, (i + 1) * first.X.cols)));
+  X[0][0] += 1;
+  const edited = { ...lesson, X };
+  const second = engine.trace(edited).value;
+  assert.deepEqual(second.unchanged, []); // (the engine compared nothing: the copies are the same numbers, not kept steps)
+  for (const name of ['W_Q', 'W_O', 'cross.W_V', 'layer.W_ff1', 'layer.b_ff2']) assert.equal(second.inputs[name], first.inputs[name], name);
+  assert.notEqual(second.X, first.X);
+  assert.notEqual(second.headTraces[0].Q, first.headTraces[0].Q);
+  assert.notDeepEqual(second.headTraces[0].Q.data, first.headTraces[0].Q.data);
+  // the trace before given back for the next one's numbers: what the later traces share with it stays theirs
+  const numbers = numbersOf(second);
+  const third = engine.trace(lesson, { reuse: first }).value;
+  assert.equal(third.inputs['layer.W_ff1'], first.inputs['layer.W_ff1']);
+  assert.deepEqual(numbersOf(second), numbers);
+  const fresh = (l) => { engine.trace(fixture('toy_dk4').lesson); return numbersOf(engine.trace(l).value); };
+  assert.deepEqual(numbers, fresh(edited)); // every number as from scratch
+  assert.deepEqual(numbersOf(third), fresh(lesson));
+});
+
 test('problems come back as values naming the field', () => {
   const r = engine.trace({ tokens: ['a'], X: [[1, 'x']] });
   assert.equal(r.ok, false);

@@ -51,6 +51,7 @@ export class Heatmap {
     const m = data.matrix;
     const rows = m.length, cols = rows ? m[0].length : 0;
     if (data.rowLabels && data.rowLabels.length !== rows) throw new Error(`${this.options.matrix}: ${data.rowLabels.length} row labels for ${rows} rows`);
+    const was = this.data;
     this.data = data;
     // A new lesson keeps the grid: its cells are reused, rows and columns added or removed, labels rewritten
     // where they differ (building six 16 × 16 tables anew took most of a new lesson's time).
@@ -61,9 +62,16 @@ export class Heatmap {
     // (labels arrive as new arrays with every trace: compared by value here, so an edit reads no header from the DOM)
     const labels = `${(data.rowLabels ?? []).join('\u0001')}|${(data.colLabels ?? []).join('\u0001')}`;
     if (shape !== this.shapeKey || labels !== this.labelKey) this.relabel(data);
+    // A grid that would show just what it shows is not painted again: the engine hands back a matrix an edit left
+    // alone as the same object (the weights' grids, when X is edited: 1,112 of the decoder layer's 1,946 cells).
+    const hl = data.highlight, marks = `${hl ? `${[...hl.rows]}|${[...hl.cols]}|${[...hl.cells]}` : ''}|${this.focus}`;
+    const same = was && shape === this.shapeKey && labels === this.labelKey && marks === this.marksKey
+      && data.matrix === was.matrix && data.hidden === was.hidden && data.dimRows === was.dimRows
+      && this.errors.size === 0 && !this.editing;
     this.shapeKey = shape;
     this.labelKey = labels;
-    this.paint();
+    this.marksKey = marks;
+    if (!same) this.paint();
   }
 
   build(rows, cols, data) {
