@@ -235,21 +235,16 @@ function wrap(M) {
     for (const m of matricesIn(trace)) holder.set(m, trace);
     return trace;
   }
-  // Whether two matrices in wasm memory hold the same numbers, bit for bit (reading is cheap; a copy writes fresh
-  // memory, which costs a page fault per 4 KB).
-  function sameBits([a, rows, cols], [b, rows2, cols2]) {
-    if (rows !== rows2 || cols !== cols2) return false;
-    const words = rows * cols * 2, x = a / 4, y = b / 4, h = M.HEAP32;
-    for (let k = 0; k < words; k++) if (h[x + k] !== h[y + k]) return false;
-    return true;
-  }
-  // Whether a matrix in wasm memory holds the numbers of a copy already read out, bit for bit.
-  function sameAsCopy([a, rows, cols], copy) {
-    if (rows !== copy.rows || cols !== copy.cols) return false;
-    const words = new Int32Array(copy.data.buffer, copy.data.byteOffset, rows * cols * 2), x = a / 4, h = M.HEAP32;
+  // Whether a matrix in wasm memory holds the numbers of `other` ({rows, cols, data}: a copy read out, or another
+  // matrix in wasm memory, inMemory), bit for bit (reading is cheap; a copy writes fresh memory, which costs a page
+  // fault per 4 KB).
+  function sameBits([a, rows, cols], other) {
+    if (rows !== other.rows || cols !== other.cols) return false;
+    const words = new Int32Array(other.data.buffer, other.data.byteOffset, rows * cols * 2), x = a / 4, h = M.HEAP32;
     for (let k = 0; k < words.length; k++) if (h[x + k] !== words[k]) return false;
     return true;
   }
+  const inMemory = ([p, rows, cols]) => ({ rows, cols, data: M.HEAPF64.subarray(p / 8, p / 8 + rows * cols) });
 
   // Large matrices skip JSON: they are copied into wasm memory for the one call and override the lesson's field
   // ({"X": [address, rows, cols]}). All are checked before any is sent. fn(lessonText, typedText) runs the call.
@@ -302,8 +297,12 @@ function wrap(M) {
     // without W_O the output is the concatenation, one head's concatenation is its Z, the lesson's X is the trace's X.
     // The engine takes over no step of a layer's lesson, so there a matrix with the numbers of the previous trace's
     // copy is that copy again (a weight's, when X is edited): the page does not repaint a matrix it has drawn.
-    const read = (name, at, was, twin) => (kept.has(name) && was && attached(was) ? was
-      : twin && sameBits(at, twin[0]) ? twin[1] : was && attached(was) && sameAsCopy(at, was) ? was : readMatrix(at));
+    const read = (name, at, was, twin) => {
+      const earlier = was && attached(was) ? was : null;
+      if (earlier && kept.has(name)) return earlier;
+      if (twin && sameBits(at, inMemory(twin[0]))) return twin[1];
+      return earlier && sameBits(at, earlier) ? earlier : readMatrix(at);
+    };
     const headTraces = info.headTraces.map((h, k) => {
       const was = previous?.headTraces[k] ?? {}, head = {};
       for (const name of HEAD_MATRICES) {

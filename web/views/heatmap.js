@@ -51,7 +51,7 @@ export class Heatmap {
     const m = data.matrix;
     const rows = m.length, cols = rows ? m[0].length : 0;
     if (data.rowLabels && data.rowLabels.length !== rows) throw new Error(`${this.options.matrix}: ${data.rowLabels.length} row labels for ${rows} rows`);
-    const was = this.data;
+    const before = this.data;
     this.data = data;
     // A new lesson keeps the grid: its cells are reused, rows and columns added or removed, labels rewritten
     // where they differ (building six 16 × 16 tables anew took most of a new lesson's time).
@@ -65,8 +65,8 @@ export class Heatmap {
     // A grid that would show just what it shows is not painted again: the engine hands back a matrix an edit left
     // alone as the same object (the weights' grids, when X is edited: 1,112 of the decoder layer's 1,946 cells).
     const hl = data.highlight, marks = `${hl ? `${[...hl.rows]}|${[...hl.cols]}|${[...hl.cells]}` : ''}|${this.focus}`;
-    const same = was && shape === this.shapeKey && labels === this.labelKey && marks === this.marksKey
-      && data.matrix === was.matrix && data.hidden === was.hidden && data.dimRows === was.dimRows
+    const same = before && shape === this.shapeKey && labels === this.labelKey && marks === this.marksKey
+      && data.matrix === before.matrix && data.hidden === before.hidden && data.dimRows === before.dimRows
       && this.errors.size === 0 && !this.editing;
     this.shapeKey = shape;
     this.labelKey = labels;
