@@ -153,7 +153,9 @@ export class CanvasHeatmap {
 
   resize(rows, cols) {
     this.rows = rows; this.cols = cols;
-    this.canvas.width = cols; this.canvas.height = rows;
+    // (each write clears and reallocates the canvas, even of the same number: 35 µs a 16 × 64 canvas for both, 21 for one)
+    if (this.canvas.width !== cols) this.canvas.width = cols;
+    if (this.canvas.height !== rows) this.canvas.height = rows;
     this.image = this.ctx.createImageData(cols, rows);
     this.pixels = new Uint32Array(this.image.data.buffer); // one store per cell
     [this.cellW, this.cellH] = cellSize(rows, cols);
