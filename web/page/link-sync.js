@@ -174,7 +174,7 @@ export function createLinkSync({ engine, query, embed }) {
       // Where the Navigation API tells of a new fragment, its link is followed then, before the browser commits it: the
       // browser's own work on a change of address (its history and toolbar, in its own process) then comes after the
       // lesson is drawn rather than beside it (a link at lecture size: p50 8.3 → 7.9 ms, p95 17.6 → 15.3 ms, in five
-      // runs of forty taking turns). Elsewhere hashchange and popstate tell of it, once the address bar holds it.
+      // runs of forty taking turns). Without that API, hashchange and popstate tell of it once the address bar holds it.
       globalThis.navigation?.addEventListener('navigate', (e) => { if (e.hashChange) followUrl(onFollowed, new URL(e.destination.url).hash); });
     },
     /** Characters of a link too large to hold the state shown (0 when it fits). */
