@@ -5,9 +5,13 @@
 // well inside every tolerance. sin, cos and erf follow fdlibm (FreeBSD msun, as musl has them), with its
 // constants; see the notice at portable_sin.
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 namespace attnlab {
 
@@ -35,6 +39,42 @@ inline double portable_exp(double x) {
   double two_to_e;
   std::memcpy(&two_to_e, &bits, sizeof two_to_e);
   return s * two_to_e;
+}
+
+// out[j] = portable_exp(x[j] − shift) for j < n, the same bits, two at a time where SSE2 is (natively on x86-64;
+// in wasm, Emscripten's SSE2 over wasm SIMD): softmax exponentiates every score, and the scalar function's
+// branches keep compilers from vectorising its loop. The same operations in the same order round the same way
+// in each lane; a pair with a lane outside the plain path (NaN, or a result near or past the ends of the
+// normal numbers) is computed by the scalar function.
+inline void portable_exp_shifted(const double* x, double shift, double* out, std::ptrdiff_t n) {
+  std::ptrdiff_t j = 0;
+#ifdef __SSE2__
+  const auto c = [](double v) { return _mm_set1_pd(v); };
+  const __m128d shifter = c(6755399441055744.0), exponent_bias = c(6755399441055744.0 + 1023.0), s = c(shift);
+  for (; j + 2 <= n; j += 2) {
+    const __m128d v = _mm_sub_pd(_mm_loadu_pd(x + j), s);
+    // −708 and 709: k stays in [−1021, 1023], where 2^k is a normal number (NaN fails both comparisons)
+    if (_mm_movemask_pd(_mm_and_pd(_mm_cmpge_pd(v, c(-708.0)), _mm_cmple_pd(v, c(709.0)))) != 3) {
+      out[j] = portable_exp(x[j] - shift);
+      out[j + 1] = portable_exp(x[j + 1] - shift);
+      continue;
+    }
+    const __m128d k = _mm_sub_pd(_mm_add_pd(_mm_mul_pd(v, c(1.4426950408889634)), shifter), shifter);
+    const __m128d r = _mm_sub_pd(_mm_sub_pd(v, _mm_mul_pd(k, c(6.93147180369123816490e-01))),
+                                 _mm_mul_pd(k, c(1.90821492927058770002e-10)));
+    const __m128d r2 = _mm_mul_pd(r, r), r4 = _mm_mul_pd(r2, r2), r8 = _mm_mul_pd(r4, r4);
+    const auto pair = [&](double a, double b) { return _mm_add_pd(c(a), _mm_mul_pd(r, c(b))); };
+    const __m128d c01 = _mm_add_pd(c(1.0), r), c23 = pair(0.5, 1.0 / 6.0), c45 = pair(1.0 / 24.0, 1.0 / 120.0),
+                  c67 = pair(1.0 / 720.0, 1.0 / 5040.0), c89 = pair(1.0 / 40320.0, 1.0 / 362880.0),
+                  c1011 = pair(1.0 / 3628800.0, 1.0 / 39916800.0), c1213 = pair(1.0 / 479001600.0, 1.0 / 6227020800.0);
+    const __m128d low = _mm_add_pd(_mm_add_pd(c01, _mm_mul_pd(c23, r2)), _mm_mul_pd(_mm_add_pd(c45, _mm_mul_pd(c67, r2)), r4));
+    const __m128d high = _mm_mul_pd(_mm_add_pd(_mm_add_pd(c89, _mm_mul_pd(c1011, r2)), _mm_mul_pd(c1213, r4)), r8);
+    // 2^k: k + 1023 + 1.5·2^52 holds k + 1023 in its low bits (exactly), which shifted up are 2^k's exponent field
+    const __m128d two_to_k = _mm_castsi128_pd(_mm_slli_epi64(_mm_castpd_si128(_mm_add_pd(k, exponent_bias)), 52));
+    _mm_storeu_pd(out + j, _mm_mul_pd(_mm_add_pd(low, high), two_to_k));
+  }
+#endif
+  for (; j < n; ++j) out[j] = portable_exp(x[j] - shift);
 }
 
 inline double portable_tanh(double x) {

@@ -20,9 +20,7 @@ SoftmaxResult softmax_rows(const Matrix& masked) {
       r.steps.exp.row(i).setZero();
       continue;
     }
-    const double* x = &masked(i, 0);
-    double* e = &r.steps.exp(i, 0);
-    for (Eigen::Index j = 0; j < m; ++j) e[j] = portable_exp(x[j] - max);
+    portable_exp_shifted(&masked(i, 0), max, &r.steps.exp(i, 0), m);
     r.steps.sum(i) = r.steps.exp.row(i).sum();
     r.weights.row(i) = r.steps.exp.row(i) / r.steps.sum(i);
   }

@@ -1,8 +1,11 @@
 #include "softmax.hpp"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <vector>
 
+#include "portable_math.hpp"
 #include "test_helpers.hpp"
 
 using namespace attnlab;
@@ -51,4 +54,23 @@ TEST_CASE("hidden entries get weight exactly 0; an all-hidden row is all zeros a
   CHECK(r.weights.row(1).isZero(0));
   REQUIRE(r.empty_rows == std::vector<int>{1});
   CHECK_FALSE(r.weights.hasNaN());
+}
+
+TEST_CASE("softmax's exponentials, two at a time, are portable_exp's to the bit, at the ends of the range too") {
+  // lanes on the plain path, beside each other and beside lanes the scalar function takes (NaN, −inf, results
+  // that are subnormal or 0, results near and past the largest double), in both lanes of a pair and in an odd tail
+  std::vector<double> x;
+  for (double v = -40; v < 3; v += 0.0173) x.push_back(v);
+  for (double v : {-708.0, -708.01, -709.5, -720.0, -745.2, -inf, std::numeric_limits<double>::quiet_NaN(), 709.0,
+                   709.3, 709.9, inf, -0.0, 1e-300, -1e-17, -0.3465735902799726, 0.3465735902799726})
+    x.insert(x.end(), {v, 0.25, -1.5, v, v});
+  for (const double shift : {0.0, 2.5, -700.0}) {
+    std::vector<double> out(x.size());
+    portable_exp_shifted(x.data(), shift, out.data(), static_cast<std::ptrdiff_t>(x.size()));
+    for (std::size_t j = 0; j < x.size(); ++j) {
+      const double want = portable_exp(x[j] - shift);
+      INFO("x = " << x[j] << ", shift = " << shift);
+      CHECK((std::memcmp(&out[j], &want, sizeof want) == 0 || (std::isnan(want) && std::isnan(out[j]))));
+    }
+  }
 }
