@@ -67,7 +67,8 @@ inline void portable_exp_shifted(const double* x, double shift, double* out, std
     const __m128d c01 = _mm_add_pd(c(1.0), r), c23 = pair(0.5, 1.0 / 6.0), c45 = pair(1.0 / 24.0, 1.0 / 120.0),
                   c67 = pair(1.0 / 720.0, 1.0 / 5040.0), c89 = pair(1.0 / 40320.0, 1.0 / 362880.0),
                   c1011 = pair(1.0 / 3628800.0, 1.0 / 39916800.0), c1213 = pair(1.0 / 479001600.0, 1.0 / 6227020800.0);
-    const __m128d low = _mm_add_pd(_mm_add_pd(c01, _mm_mul_pd(c23, r2)), _mm_mul_pd(_mm_add_pd(c45, _mm_mul_pd(c67, r2)), r4));
+    const __m128d low =
+        _mm_add_pd(_mm_add_pd(c01, _mm_mul_pd(c23, r2)), _mm_mul_pd(_mm_add_pd(c45, _mm_mul_pd(c67, r2)), r4));
     const __m128d high = _mm_mul_pd(_mm_add_pd(_mm_add_pd(c89, _mm_mul_pd(c1011, r2)), _mm_mul_pd(c1213, r4)), r8);
     // 2^k: k + 1023 + 1.5·2^52 holds k + 1023 in its low bits (exactly), which shifted up are 2^k's exponent field
     const __m128d two_to_k = _mm_castsi128_pd(_mm_slli_epi64(_mm_castpd_si128(_mm_add_pd(k, exponent_bias)), 52));
