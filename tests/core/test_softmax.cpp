@@ -64,13 +64,16 @@ TEST_CASE("softmax's exponentials, two at a time, are portable_exp's to the bit,
   for (double v : {-708.0, -708.01, -709.5, -720.0, -745.2, -inf, std::numeric_limits<double>::quiet_NaN(), 709.0,
                    709.3, 709.9, inf, -0.0, 1e-300, -1e-17, -0.3465735902799726, 0.3465735902799726})
     x.insert(x.end(), {v, 0.25, -1.5, v, v});
-  for (const double shift : {0.0, 2.5, -700.0}) {
-    std::vector<double> out(x.size());
-    portable_exp_shifted(x.data(), shift, out.data(), static_cast<std::ptrdiff_t>(x.size()));
-    for (std::size_t j = 0; j < x.size(); ++j) {
-      const double want = portable_exp(x[j] - shift);
-      INFO("x = " << x[j] << ", shift = " << shift);
-      CHECK((std::memcmp(&out[j], &want, sizeof want) == 0 || (std::isnan(want) && std::isnan(out[j]))));
+  const auto size = static_cast<std::ptrdiff_t>(x.size());
+  for (const double shift : {0.0, 2.5, -700.0})
+    for (const std::ptrdiff_t n : {size, size - 1}) {  // (one of them odd: the last number on its own)
+      std::vector<double> out(x.size(), 42.0);
+      portable_exp_shifted(x.data(), shift, out.data(), n);
+      for (std::ptrdiff_t j = 0; j < n; ++j) {
+        const double want = portable_exp(x[j] - shift), got = out[j];
+        INFO("x = " << x[j] << ", shift = " << shift << ", n = " << n);
+        CHECK((std::memcmp(&got, &want, sizeof want) == 0 || (std::isnan(want) && std::isnan(got))));
+      }
+      if (n < size) CHECK(out[x.size() - 1] == 42.0);  // nothing written past n
     }
-  }
 }
