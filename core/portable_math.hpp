@@ -15,15 +15,21 @@
 
 namespace attnlab {
 
+// exp's argument reduction: one set of constants for the scalar and the paired forms (so the same bits)
+namespace exp_constants {
+constexpr double shifter = 6755399441055744.0;  // 1.5·2^52
+constexpr double log2e = 1.4426950408889634, ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
+}  // namespace exp_constants
+
 inline double portable_exp(double x) {
+  using namespace exp_constants;
   if (std::isnan(x)) return x;
   if (x > 709.782712893384) return std::numeric_limits<double>::infinity();
   if (x < -745.1332191019412) return 0.0;  // also exp(-inf) = 0 exactly, which masking relies on
   // x = k·ln2 + r with |r| ≤ ln2/2; ln2 split in two so k·ln2_hi is exact (Cody–Waite). k is rounded to the
   // nearest integer by adding and removing 1.5·2^52 (what nearbyint does, without a library call).
-  constexpr double shifter = 6755399441055744.0;
-  const double k = (x * 1.4426950408889634 + shifter) - shifter;
-  const double r = (x - k * 6.93147180369123816490e-01) - k * 1.90821492927058770002e-10;
+  const double k = (x * log2e + shifter) - shifter;
+  const double r = (x - k * ln2_hi) - k * ln2_lo;
   // exp(r) by its Taylor series to degree 13 (remainder below 1e-17 for |r| ≤ 0.35), the constants 1/n!
   // multiplied in Estrin's scheme: short chains of dependent operations, no division (softmax calls this
   // for every score).
@@ -49,8 +55,9 @@ inline double portable_exp(double x) {
 inline void portable_exp_shifted(const double* x, double shift, double* out, std::ptrdiff_t n) {
   std::ptrdiff_t j = 0;
 #ifdef __SSE2__
+  using namespace exp_constants;
   const auto c = [](double v) { return _mm_set1_pd(v); };
-  const __m128d shifter = c(6755399441055744.0), exponent_bias = c(6755399441055744.0 + 1023.0), s = c(shift);
+  const __m128d shift_k = c(shifter), exponent_bias = c(shifter + 1023.0), s = c(shift);
   for (; j + 2 <= n; j += 2) {
     const __m128d v = _mm_sub_pd(_mm_loadu_pd(x + j), s);
     // −708 and 709: k stays in [−1021, 1023], where 2^k is a normal number (NaN fails both comparisons)
@@ -59,9 +66,8 @@ inline void portable_exp_shifted(const double* x, double shift, double* out, std
       out[j + 1] = portable_exp(x[j + 1] - shift);
       continue;
     }
-    const __m128d k = _mm_sub_pd(_mm_add_pd(_mm_mul_pd(v, c(1.4426950408889634)), shifter), shifter);
-    const __m128d r = _mm_sub_pd(_mm_sub_pd(v, _mm_mul_pd(k, c(6.93147180369123816490e-01))),
-                                 _mm_mul_pd(k, c(1.90821492927058770002e-10)));
+    const __m128d k = _mm_sub_pd(_mm_add_pd(_mm_mul_pd(v, c(log2e)), shift_k), shift_k);
+    const __m128d r = _mm_sub_pd(_mm_sub_pd(v, _mm_mul_pd(k, c(ln2_hi))), _mm_mul_pd(k, c(ln2_lo)));
     const __m128d r2 = _mm_mul_pd(r, r), r4 = _mm_mul_pd(r2, r2), r8 = _mm_mul_pd(r4, r4);
     const auto pair = [&](double a, double b) { return _mm_add_pd(c(a), _mm_mul_pd(r, c(b))); };
     const __m128d c01 = _mm_add_pd(c(1.0), r), c23 = pair(0.5, 1.0 / 6.0), c45 = pair(1.0 / 24.0, 1.0 / 120.0),
