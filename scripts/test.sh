@@ -45,7 +45,7 @@ for layer in "${layers[@]}"; do
       echo "== browser tests (headless Chromium)"
       bash scripts/build.sh page
       # one file at a time: two at once (10 minutes instead of 12.5) twice let a cmi5 test see a duplicate
-      # "completed" statement under the extra load, not yet explained
+      # "completed" statement under the extra load (most likely a batch resent after its send timed out: README)
       node --test tests/e2e/ ;;
     node)
       echo "== wasm engine contract and the two CLIs (native and wasm)"
