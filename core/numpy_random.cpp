@@ -5,7 +5,7 @@
 namespace attnlab {
 
 double NumpyRandom::rand() {
-  const auto a = static_cast<std::uint32_t>(mt_() >> 5), b = static_cast<std::uint32_t>(mt_() >> 6);
+  const std::uint32_t a = mt_() >> 5, b = mt_() >> 6;
   return (a * 67108864.0 + b) / 9007199254740992.0;
 }
 

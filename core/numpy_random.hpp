@@ -2,9 +2,9 @@
 // NumPy's legacy generator (np.random.seed / randn / rand), reproduced bit for bit, so a student's
 // NumPy script and the app show the same numbers for the same seed.
 #include <cstdint>
-#include <random>
 
 #include "matrix.hpp"
+#include "mt19937.hpp"
 
 namespace attnlab {
 
@@ -17,7 +17,7 @@ class NumpyRandom {
   Matrix matrix(Eigen::Index rows, Eigen::Index cols, double scale = 1.0, bool uniform = false);
 
  private:
-  std::mt19937 mt_;  // NumPy seeds MT19937 with init_genrand, exactly as std::mt19937 does
+  Mt19937 mt_;
   bool has_gauss_ = false;
   double gauss_ = 0.0;
 };
