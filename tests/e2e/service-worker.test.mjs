@@ -200,8 +200,8 @@ test('a new build replaces the cached one when the student accepts it, never mix
     await page.reload();
     await ready(page);
     await installSettled(page);
-    // The browser may try the half build more than once (the reload's own update check, the page's registration, the
-    // update() above, queued one after another); each try deletes what it saved when it fails: wait until none is left.
+    // The browser may try the half build more than once (the reload's own update check, the page's registration,
+    // installSettled's update(), queued one after another); each try deletes what it saved when it fails: wait until none is left.
     for (let k = 0; k < 10 && (await cacheNames(page)).length > 1; k++) await installSettled(page);
     assert.equal(await footer(page), old, 'still the cached build');
     assert.equal(await page.evaluate(() => document.documentElement.dataset.update), 'none', 'nothing to offer');
