@@ -197,10 +197,8 @@ const installSettled = async (page) => {
 async function cachesWhenIdle(page, want) {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const names = await page.evaluate(async () => {
-      await window.pastInstalling((await navigator.serviceWorker.getRegistration()).installing);
-      return (await caches.keys()).filter((n) => n.startsWith('attention-lab '));
-    });
+    await page.evaluate(async () => window.pastInstalling((await navigator.serviceWorker.getRegistration()).installing));
+    const names = await cacheNames(page);
     if (JSON.stringify(names) === JSON.stringify(want) || Date.now() > deadline) return names;
     await new Promise((tick) => setTimeout(tick, 100));
   }
