@@ -96,9 +96,14 @@ async function coldLoad({ throttled = false } = {}) {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 1.6e6 / 8 });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   }
-  // The page sets data-drawn on <html> once the first lesson is drawn, and data-ready once its engine has loaded too
-  // (and the parts it held back): note both moments, and the resources fetched by the first.
+  // The page sets data-drawn on <html> once the first lesson is in the document, and data-ready once its engine has
+  // loaded too (and the parts it held back): note both moments, and the resources fetched by the first. The frame that
+  // paints the lesson comes after data-drawn (its first style and layout in a new renderer): Largest Contentful Paint
+  // says when the largest text of it was painted.
   await p.addInitScript(() => {
+    window.painted = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.painted.push(e.startTime); })
+      .observe({ type: 'largest-contentful-paint', buffered: true });
     new MutationObserver((_, observer) => {
       const root = document.documentElement.dataset;
       if (root.drawn === 'true' && window.firstLessonMs === undefined) {
@@ -113,7 +118,8 @@ async function coldLoad({ throttled = false } = {}) {
   });
   await p.goto(site.base, { timeout: 120000 });
   await p.waitForFunction(() => window.readyMs !== undefined, null, { timeout: 120000 });
-  const out = await p.evaluate(() => ({ ms: window.firstLessonMs, readyMs: window.readyMs, fetched: window.fetchedBefore, heap: window.attentionLab.engineMemoryBytes?.() ?? null }));
+  await p.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))); // (the last paint reported)
+  const out = await p.evaluate(() => ({ ms: window.firstLessonMs, readyMs: window.readyMs, paintedMs: window.painted.at(-1), fetched: window.fetchedBefore, heap: window.attentionLab.engineMemoryBytes?.() ?? null }));
   await context.close();
   return out;
 }
@@ -133,7 +139,7 @@ if (PARTS.has('page')) {
 
   // each moment of a load (the first lesson drawn, the page ready): its median over the loads, and every load's
   const record = (loads, kind) => {
-    for (const [moment, key] of [['first_lesson', 'ms'], ['ready', 'readyMs']]) {
+    for (const [moment, key] of [['first_lesson', 'ms'], ['first_lesson_painted', 'paintedMs'], ['ready', 'readyMs']]) {
       const xs = loads.map((load) => load[key]);
       results.page[`${moment}${kind}_ms`] = at(sorted(xs), 0.5);
       results.page[`${moment}${kind}_all_ms`] = xs;
@@ -330,7 +336,7 @@ if (results.page.get_trace) budget('getTrace() and one head\'s weights read, (12
 if (results.page.total_gzip) {
   budget('dist/ gzip, all pages, the single file aside', '< 200 KB', results.page.total_gzip / 1000, 'KB', results.page.total_gzip < 200000);
   budget('what the walkthrough loads before its first lesson is drawn, gzip', '< 120 KB', results.page.first_load_gzip / 1000, 'KB', results.page.first_load_gzip < 120000);
-  budget('navigation → first lesson drawn (median of 5 cold loads)', '< 300 ms', results.page.first_lesson_ms, 'ms', results.page.first_lesson_ms < 300);
+  budget('navigation → first lesson drawn (data-drawn, median of 5 cold loads)', '< 300 ms', results.page.first_lesson_ms, 'ms', results.page.first_lesson_ms < 300);
   budget('the same, 4× CPU throttling, 1.6 Mbps / 150 ms (median of 3)', '< 2500 ms', results.page.first_lesson_throttled_ms, 'ms', results.page.first_lesson_throttled_ms < 2500);
 }
 for (const e of results.edits.filter((x) => x.lesson.endsWith('layer')))
@@ -366,7 +372,7 @@ if (results.sizes.length) {
   console.log(`wasm / native at (512, 768, 12) in pairs (wasm / native): ${pairs.map((x) => `${f(x.wasm_ms, 1)} / ${f(x.native_ms, 1)}`).join(', ')} ms → median ${f(ratio, 2)}x`);
 }
 if (results.page.files) {
-  console.log(`\nPage: first lesson drawn ${f(results.page.first_lesson_ms, 0)} ms after navigation (median of 5 cold loads), ${f(results.page.first_lesson_throttled_ms, 0)} ms throttled; its engine ready ${f(results.page.ready_ms, 0)} ms, ${f(results.page.ready_throttled_ms, 0)} ms throttled; dist/ ${results.page.total_raw} B raw, ${results.page.total_gzip} B gzip; wasm heap ${results.page.wasm_heap_bytes ?? '—'} B`);
+  console.log(`\nPage: first lesson drawn ${f(results.page.first_lesson_ms, 0)} ms after navigation (median of 5 cold loads), ${f(results.page.first_lesson_throttled_ms, 0)} ms throttled; painted (Largest Contentful Paint) ${f(results.page.first_lesson_painted_ms, 0)} ms, ${f(results.page.first_lesson_painted_throttled_ms, 0)} ms throttled; its engine ready ${f(results.page.ready_ms, 0)} ms, ${f(results.page.ready_throttled_ms, 0)} ms throttled; dist/ ${results.page.total_raw} B raw, ${results.page.total_gzip} B gzip; wasm heap ${results.page.wasm_heap_bytes ?? '—'} B`);
   for (const file of results.page.files) console.log(`  ${file.file.padEnd(40)} ${String(file.raw).padStart(9)} B  ${String(file.gzip).padStart(8)} B gzip`);
   console.log(`Fetched before the first lesson is drawn (${results.page.first_load_gzip} B gzip): ${results.page.first_load.map((x) => `${x.file} ${x.gzip}`).join(', ')}`);
 }
