@@ -2,20 +2,22 @@
 import { chromium } from 'playwright-core';
 import { serve } from '../../scripts/serve.mjs';
 
+/** How every test (and the bench) starts Debian's Chromium: chromium.launch() or launchPersistentContext(). */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    // Chromium 156 loads its address bar's two popup pages (chrome://omnibox-popup.top-chrome) in a renderer of
+    // their own with every new window, and each test's context is one: work beside the page's first load on two
+    // cores that a student's browser did when it started. (A cold load to the first lesson drawn: median 459 →
+    // 304 ms, the engine ready 1128 → 686 ms, twelve loads of each taking turns. Older Chromiums ignore the names.)
+    '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup'],
+};
+
 export async function startBrowser(root) {
   const server = await serve(0, root);
   const base = `http://127.0.0.1:${server.address().port}/`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      // Chromium 156 loads its address bar's two popup pages (chrome://omnibox-popup.top-chrome) in a renderer of
-      // their own with every new window, and each test's context is one: work beside the page's first load on two
-      // cores that a student's browser did when it started. (A cold load to the first lesson drawn: median 459 →
-      // 304 ms, the engine ready 1128 → 686 ms, twelve loads of each taking turns. Older Chromiums ignore the names.)
-      '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup'],
-    // launch() gives every run a fresh, empty profile of its own.
-  });
+  const browser = await chromium.launch(CHROMIUM); // (a fresh, empty profile of its own every run)
   return {
     base, browser,
     async close() { await browser.close(); server.close(); },

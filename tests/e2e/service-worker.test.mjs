@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startBrowser, waitForPage, readCell, typeIntoCell, typeInQuickSuccession } from './helpers.mjs';
+import { CHROMIUM } from './browser.mjs';
 import { serve } from '../../scripts/serve.mjs';
 import { precachedFiles, writeServiceWorker } from '../../scripts/precache.mjs';
 
@@ -83,7 +84,7 @@ test('the build\'s service worker lists the app pages, the engine and its assets
 test('Chromium finds the site installable: its manifest parses without error, nothing stands in the way', async () => {
   // a profile of its own on disk: the tests' usual contexts are incognito, where nothing is installable
   const profile = mkdtempSync(join(tmpdir(), 'attention-lab-profile-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const context = await chromium.launchPersistentContext(profile, CHROMIUM);
   try {
     const page = await context.newPage();
     await page.goto(env.base);
