@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { startBrowser, cellSelector, clickSettled } from './helpers.mjs';
+import { startBrowser, cellSelector, clickSettled, checkSettled } from './helpers.mjs';
 
 const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -46,7 +46,7 @@ test('walkthrough at desktop size: no WCAG 2.1 AA violation, also with the inspe
   // two heads and a causal mask: more heatmaps, masked cells
   await page.fill('input[name=heads]', '2');
   await page.press('input[name=heads]', 'Enter');
-  await page.check('.mask-control input[value=causal]');
+  await checkSettled(page, '.mask-control input[value=causal]');
   assert.deepEqual(await audit(page), [], 'two heads, causal mask');
   assert.deepEqual(problems, []);
   await close();
@@ -65,7 +65,7 @@ test('the Transformer layer: no WCAG 2.1 AA violation on the layer\'s steps, the
   await clickSettled(page, cellSelector('cross_scores', 1, 0));
   assert.deepEqual(await audit(page), [], 'the translation decoder');
   await page.selectOption('select[name=preset]', 'lecture20-seed20');
-  await page.check('.mask-control input[value=causal]');
+  await checkSettled(page, '.mask-control input[value=causal]');
   await page.waitForSelector('.kv-cache:not([hidden])');
   assert.deepEqual(await audit(page), [], 'the KV-cache stepper');
   assert.deepEqual(problems, []);

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startBrowser, openPage, ready, cellSelector, settledLoad, clickSettled } from './helpers.mjs';
+import { startBrowser, openPage, ready, cellSelector, settledLoad, clickSettled, checkSettled } from './helpers.mjs';
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; " +
   "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'";
@@ -55,7 +55,7 @@ test('walkthrough: all six steps, inspector, heads, masks, presets, instructor p
   await page.keyboard.press('Enter');
   await page.fill('input[name=heads]', '2');
   await page.press('input[name=heads]', 'Enter');
-  await page.check('.mask-control input[value=causal]');
+  await checkSettled(page, '.mask-control input[value=causal]');
   if (await page.locator('.reveal-next').count()) await page.click('.reveal-next');
   await page.click('.instructor-toggle');
   await page.fill('.instructor-panel textarea', 'A note <b>with markup</b>');
@@ -95,12 +95,12 @@ test('the Transformer layer under the policy: continue into the layer, every lay
     await page.click(`.step-nav a[data-step=${step}]`);
   }
   await clickSettled(page, cellSelector('cross_scores', 0, 1));
-  await page.check('.pad-toggles input[data-j="1"]');
+  await checkSettled(page, '.pad-toggles input[data-j="1"]');
   await page.click('.open-export');
   await page.click('.copy-pytorch');
   await page.keyboard.press('Escape');
   await page.selectOption('select[name=preset]', 'lecture20-seed20');
-  await page.check('.mask-control input[value=causal]');
+  await checkSettled(page, '.mask-control input[value=causal]');
   await page.waitForSelector('.kv-cache:not([hidden])');
   await page.click('.kv-cache button:has-text("next token")');
   assert.deepEqual(await violations(page), []);

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startBrowser, open, readCell, choosePreset, cellSelector, typeIntoCell, clickSettled } from './helpers.mjs';
+import { startBrowser, open, readCell, choosePreset, cellSelector, typeIntoCell, clickSettled, checkSettled } from './helpers.mjs';
 import { attention } from './reference.mjs';
 
 const toy = JSON.parse(readFileSync(new URL('../../web/presets/toy-dk4.json', import.meta.url)));
@@ -116,15 +116,15 @@ test('resizing d_model keeps the numbers that still fit; heads, scale switch and
   assert.equal((await readCell(page, 'scaled', 1, 1)).value, (await readCell(page, 'scores', 1, 1)).value);
   await page.click('.switch input[name=scale]');
   // causal mask: upper triangle hidden, weights 0
-  await page.check('.mask-control input[value=causal]');
+  await checkSettled(page, '.mask-control input[value=causal]');
   assert.equal((await readCell(page, 'weights', 0, 1)).value, 0);
   assert.equal((await readCell(page, 'weights', 0, 0)).value, 1);
   // custom mask: hide every key of row 0 -> explained as an empty row
-  await page.check('.mask-control input[value=matrix]');
+  await checkSettled(page, '.mask-control input[value=matrix]');
   await page.click('td[data-matrix=mask][data-row="0"][data-col="0"]');
   assert.match(await page.locator('.step-card[data-step=softmax] .step-notes').textContent(), /may not see any key/);
   // two heads: side by side heatmaps and concat
-  await page.check('.mask-control input[value=none]');
+  await checkSettled(page, '.mask-control input[value=none]');
   await page.fill('input[name=heads]', '2');
   await page.press('input[name=heads]', 'Enter');
   assert.equal(await page.locator('.heatmap[data-matrix=weights]').count(), 2);
@@ -153,8 +153,8 @@ test('the sentence box retokenizes and the seed redraws', async () => {
 
 test('padding marks PAD tokens; engine problems show next to the input; a lesson from outside is drawn', async () => {
   await choosePreset(page, 'toy-dk4');
-  await page.check('.mask-control input[value=padding]');
-  await page.check('.mask-control input[data-token="2"]');
+  await checkSettled(page, '.mask-control input[value=padding]');
+  await checkSettled(page, '.mask-control input[data-token="2"]');
   assert.equal((await readCell(page, 'weights', 0, 2)).value, 0);
   assert.ok(await page.locator(cellSelector('weights', 1, 2)).evaluate((td) => td.classList.contains('hidden-cell')));
   assert.match(await page.locator('#step-embed .chip.pad').textContent(), /cats/);

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { startBrowser, openPage, open, cellSelector, screenshot, clickSettled } from './helpers.mjs';
+import { startBrowser, openPage, open, cellSelector, screenshot, clickSettled, checkSettled } from './helpers.mjs';
 
 const shots = new URL('../artifacts/screenshots/', import.meta.url);
 let env;
@@ -67,8 +67,8 @@ test('course demo: three embeds on one page render, compute and stay independent
 test('the Embed dialog snippet works on a plain host page: renders, computes, resizes, answers postMessage', async () => {
   const { page, problems } = await open(env);
   await page.click('.instructor-toggle');
-  await page.uncheck('.instructor-panel input[name=show-step][value=embed]');
-  await page.check('.instructor-panel input[name=lock][value=X]');
+  await checkSettled(page, '.instructor-panel input[name=show-step][value=embed]', false);
+  await checkSettled(page, '.instructor-panel input[name=lock][value=X]');
   await page.click('.open-embed');
   const snippet = await page.locator('.embed-dialog textarea.snippet-iframe').inputValue();
   // (the embed speaks the language it was made in: lang= after embed=1)

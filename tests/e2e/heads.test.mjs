@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { startBrowser, open, choosePreset } from './helpers.mjs';
+import { startBrowser, open, choosePreset, checkSettled } from './helpers.mjs';
 
 let env, page, problems;
 before(async () => { env = await startBrowser(); ({ page, problems } = await open(env)); });
@@ -49,7 +49,7 @@ test('adding a head keeps head 1 as it was; the new head draws numbers never see
 test("the lecture's convention: d_k = d_model / h, W_Q stays d_model × d_model and W_O maps back to d_model", async () => {
   await choosePreset(page, 'lecture20-seed20');
   const one = await numbers();
-  await page.check('input[name=split-heads]');
+  await checkSettled(page, 'input[name=split-heads]');
   await page.waitForFunction(() => Boolean(window.attentionLab.getTrace().inputs.W_O));
   await setHeads(2);
   const two = await numbers();

@@ -63,6 +63,16 @@ export async function clickSettled(pageOrFrame, selector) {
   await target.click();
 }
 
+/**
+ * Checks (or unchecks) a checkbox or radio, named by a selector or a Locator, once it stays where it is: page.check
+ * clicks as clickSettled does, and under load a card laid out meanwhile took the click ("did not change its state").
+ */
+export async function checkSettled(pageOrFrame, target, checked = true) {
+  const box = typeof target === 'string' ? pageOrFrame.locator(target) : target;
+  await scrollSettled(box);
+  await box.setChecked(checked);
+}
+
 /** Edits one heatmap cell as a student would: click, Enter, replace the text, Enter. */
 export async function typeIntoCell(page, matrix, row, col, text, head = 0) {
   if (await page.locator(cellSelector(matrix, row, col, head)).count()) await page.click(cellSelector(matrix, row, col, head));

@@ -2,7 +2,7 @@
 // mode to unlock them); the instructor opens it with ?instructor=1, which Copy link never passes on.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, open, choosePreset } from './helpers.mjs';
+import { startBrowser, open, choosePreset, checkSettled } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -12,8 +12,8 @@ test('a locked link opens in student view; ?instructor=1 opens it with the panel
   const { page, problems } = await open(env);
   await choosePreset(page, 'toy-dk4');
   await page.click('.instructor-toggle');
-  await page.check('.instructor-panel input[name=lock][value=X]');
-  await page.check('.instructor-panel input[name=lock][value=sentence]');
+  await checkSettled(page, '.instructor-panel input[name=lock][value=X]');
+  await checkSettled(page, '.instructor-panel input[name=lock][value=sentence]');
   assert.equal(await page.isVisible('.instructor-toggle'), true, 'the instructor who set the locks keeps the panel');
   const link = await page.evaluate(() => window.attentionLab.shareLink());
   assert.doesNotMatch(link, /instructor/);
@@ -28,7 +28,7 @@ test('a locked link opens in student view; ?instructor=1 opens it with the panel
   const teacher = await open(env, url.href.slice(env.base.length));
   assert.equal(await teacher.page.isVisible('.instructor-toggle'), true);
   await teacher.page.click('.instructor-toggle');
-  await teacher.page.uncheck('.instructor-panel input[name=lock][value=X]');
+  await checkSettled(teacher.page, '.instructor-panel input[name=lock][value=X]', false);
   assert.deepEqual(await teacher.page.evaluate(() => window.attentionLab.getState().locked), ['sentence']);
   assert.doesNotMatch(await teacher.page.evaluate(() => window.attentionLab.shareLink()), /instructor/);
   for (const r of [student, teacher]) { assert.deepEqual(r.problems, []); await r.page.close(); }

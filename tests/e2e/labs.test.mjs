@@ -4,6 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { startBrowser, openPage, screenshot } from './browser.mjs';
+import { checkSettled } from './helpers.mjs';
 
 const SHOTS = new URL('../artifacts/screenshots/', import.meta.url).pathname;
 let env, page, problems;
@@ -56,14 +57,14 @@ test('2. precision: float16 without max subtraction overflows once a logit passe
   assert.equal(await verdict('float16, max subtracted'), 'fine');
   assert.equal(await verdict('float64, naive'), 'fine');
   // every key hidden: −∞ gives NaN; −1e9 gives uniform weights in float64 but NaN in float16
-  for (let i = 0; i < 4; i++) await page.check(`input[name="precision-hide-${i}"]`);
+  for (let i = 0; i < 4; i++) await checkSettled(page, `input[name="precision-hide-${i}"]`);
   assert.equal(await verdict('float64, max subtracted'), 'invalid');
   await page.selectOption('select[name="precision-mask"]', '-1e9');
   assert.equal(await verdict('float64, max subtracted'), 'fine');
   assert.equal(await verdict('float16, max subtracted'), 'invalid');
   await page.selectOption('select[name="precision-mask"]', '-1e4');
   assert.equal(await verdict('float16, max subtracted'), 'fine');
-  for (let i = 0; i < 3; i++) await page.uncheck(`input[name="precision-hide-${i}"]`);
+  for (let i = 0; i < 3; i++) await checkSettled(page, `input[name="precision-hide-${i}"]`, false);
   const sweep = await signature('precision-sweep');
   await page.fill('input[name="precision-logits"]', '5, 1, 0, -3, 2');
   assert.notEqual(await signature('precision-sweep'), sweep);

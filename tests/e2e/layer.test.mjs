@@ -4,7 +4,7 @@
 // source sentence and PAD toggles, positions with their P heatmap, the KV-cache stepper, the inspector's layer cells.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, open, readCell, choosePreset, cellSelector, typeIntoCell, waitForPage, clickSettled } from './helpers.mjs';
+import { startBrowser, open, readCell, choosePreset, cellSelector, typeIntoCell, waitForPage, clickSettled, checkSettled } from './helpers.mjs';
 
 let env, page, problems;
 before(async () => { env = await startBrowser(); ({ page, problems } = await open(env)); });
@@ -90,7 +90,7 @@ test('the translation preset: cross-attention is target rows × source columns, 
   await waitForPage(page, () => window.attentionLab.getLesson().source.tokens.length === 4);
   assert.deepEqual((await labels('cross_weights', 'col')).slice(1), ['le', 'petit', 'chat', 'dort']);
   // PAD on "petit": its column's weights are exactly 0
-  await page.check('.pad-toggles input[data-j="1"]');
+  await checkSettled(page, '.pad-toggles input[data-j="1"]');
   await waitForPage(page, () => window.attentionLab.getLesson().source.padding?.[1] === true);
   for (const i of [0, 1, 2]) assert.equal((await readCell(page, 'cross_weights', i, 1)).value, 0);
   // the target sentence too: four target rows
@@ -102,7 +102,7 @@ test('the translation preset: cross-attention is target rows × source columns, 
 
 test('generate with a KV cache: one step at a time, cached rows marked, bit-identical to the full causal computation', async () => {
   await choosePreset(page, 'lecture20-seed20');
-  await page.check('.mask-control input[value=causal]');
+  await checkSettled(page, '.mask-control input[value=causal]');
   await waitForPage(page, () => !document.querySelector('.kv-cache').hidden);
   assert.match(await page.locator('.kv-cache h3').textContent(), /step 1 of 4/);
   await page.click('.kv-cache button:has-text("next token")');

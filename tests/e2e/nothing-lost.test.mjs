@@ -2,7 +2,7 @@
 // replace the student's last valid lesson; edits keep working afterwards, and a reload reopens what was shown.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, openPage, open, ready, waitForPage, cellSelector, typeIntoCell, clickSettled } from './helpers.mjs';
+import { startBrowser, openPage, open, ready, waitForPage, cellSelector, typeIntoCell, clickSettled, checkSettled } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -88,8 +88,8 @@ test('an edit on a large seeded lesson survives a reload, with the instructor se
   const { page, problems } = await open(env);
   assert.equal((await setBig(page, seeded(256, 512, 16))).ok, true);
   await page.click('.instructor-toggle');
-  await page.uncheck('.instructor-panel input[name=show-step][value=scale]');
-  await page.check('.instructor-panel input[name=lock][value=W_Q]');
+  await checkSettled(page, '.instructor-panel input[name=show-step][value=scale]', false);
+  await checkSettled(page, '.instructor-panel input[name=lock][value=W_Q]');
   await page.fill('.instructor-panel textarea', 'Change X, then look at the weights.');
   await page.press('.instructor-panel textarea', 'Tab');
   await page.evaluate(() => window.attentionLab.shareLink());

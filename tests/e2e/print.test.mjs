@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createCanvas } from '@napi-rs/canvas';
 import jsQR from 'jsqr';
-import { startBrowser, openPage, ready, waitForPage } from './helpers.mjs';
+import { startBrowser, openPage, ready, waitForPage, checkSettled } from './helpers.mjs';
 import { loadEngine } from '../../wasm/engine.js';
 import { describeAnswer } from '../../web/exercises/check.js';
 
@@ -121,9 +121,9 @@ test('a lesson whose heatmaps wait off screen prints every one of them', async (
 async function worksheets(page, { who, count, keys = true }, name) {
   await page.click('.print-worksheets');
   await page.waitForSelector('.worksheet-dialog[open]');
-  await page.check(`.worksheet-dialog input[name=who][value=${who}]`);
+  await checkSettled(page, `.worksheet-dialog input[name=who][value=${who}]`);
   if (count !== undefined) await page.fill('.worksheet-dialog input[name=count]', String(count));
-  if (!keys) await page.uncheck('.worksheet-dialog input[name=keys]');
+  if (!keys) await checkSettled(page, '.worksheet-dialog input[name=keys]', false);
   const before = await page.evaluate(() => window.__printed ?? 0);
   await page.click('.worksheet-dialog .ws-print');
   await page.waitForFunction((n) => window.__printed === n + 1, before);
@@ -219,7 +219,7 @@ test('the worksheet dialog: a class size out of range is refused with a message;
   const r = await page.evaluate(() => window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] }));
   assert.deepEqual(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), []);
   for (const bad of ['0', '201', '2.5']) {
-    await page.check('.worksheet-dialog input[name=who][value=class]');
+    await checkSettled(page, '.worksheet-dialog input[name=who][value=class]');
     await page.fill('.worksheet-dialog input[name=count]', bad);
     await page.click('.worksheet-dialog .ws-print');
     assert.match(await page.locator('.ws-problem').innerText(), /whole number from 1 to 200/, bad);

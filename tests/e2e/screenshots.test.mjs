@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { startBrowser, open, cellSelector, choosePreset, scrollSettled, screenshot, clickSettled } from './helpers.mjs';
+import { startBrowser, open, cellSelector, choosePreset, screenshot, clickSettled, checkSettled } from './helpers.mjs';
 
 const dir = new URL('../artifacts/screenshots/', import.meta.url);
 const STEPS = ['embed', 'project', 'score', 'scale', 'softmax', 'sum'];
@@ -38,7 +38,7 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
   test(`screenshots of every step at ${name} size`, async () => {
     const { page, problems } = await open(env, '', viewport);
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    // (each click once what it clicks stays where it is: scrollSettled)
+    // (each click once what it clicks stays where it is: clickSettled, checkSettled)
     const causal = page.locator('.mask-control input[value=causal]');
     await clickSettled(page, cellSelector('scores', 2, 1));
     await page.mouse.move(0, 0);
@@ -55,15 +55,14 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     assert.deepEqual(await page.evaluate(() => window.attentionLab.getTrace().tokens), ['The', 'dog', 'ran', 'fast']);
     await screenshot(page, { path: new URL(`${name}-dog-top.png`, dir).pathname });
     await choosePreset(page, 'jane-cinema');
-    await scrollSettled(causal);
-    await causal.check();
+    await checkSettled(page, causal);
     for (let k = 0; k < 5; k++) await page.click('.reveal-next');
     const n = await page.evaluate(() => window.attentionLab.getTrace().tokens.length);
     assert.equal(await page.evaluate(() => window.attentionLab.getState().reveal), Math.min(6, n), 'the decoding step shown is the sixth');
     assert.equal((await weightsRow(page, 0))[1], 0, 'causal: the first token does not see the second');
     await shootStep(page, 'softmax', `${name}-jane-causal-softmax.png`);
     await choosePreset(page, 'toy-dk4');
-    await page.check('.mask-control input[value=matrix]');
+    await checkSettled(page, '.mask-control input[value=matrix]');
     await page.click('td[data-matrix=mask][data-row="0"][data-col="0"]');
     await page.click('td[data-matrix=mask][data-row="0"][data-col="1"]');
     await page.click('td[data-matrix=mask][data-row="0"][data-col="2"]');
@@ -86,8 +85,7 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['pho
     await shootStep(page, 'embed', `${name}-layer-positions.png`);
     // the KV-cache stepper at its third step
     await choosePreset(page, 'lecture20-seed20');
-    await scrollSettled(causal);
-    await causal.check();
+    await checkSettled(page, causal);
     for (let k = 0; k < 2; k++) await page.click('.kv-cache button:has-text("next token")');
     await page.waitForFunction(() => /step 3 of/.test(document.querySelector('.kv-cache h3').textContent));
     await page.locator('.kv-cache').scrollIntoViewIfNeeded();

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
-import { startBrowser, open, openPage, waitForPage, readCell, choosePreset, cellSelector, typeIntoCell, typeInQuickSuccession, clickSettled } from './helpers.mjs';
+import { startBrowser, open, openPage, waitForPage, readCell, choosePreset, cellSelector, typeIntoCell, typeInQuickSuccession, clickSettled, checkSettled } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -26,12 +26,12 @@ test('a state set through the UI survives copy link -> open in a fresh page, exa
   assert.ok(short.length - env.base.length < 1600, `a seeded lesson with one edit is a short link (${short.length} characters)`);
   await page.fill('input[name=heads]', '2');
   await page.press('input[name=heads]', 'Enter');
-  await page.check('.mask-control input[value=causal]');
+  await checkSettled(page, '.mask-control input[value=causal]');
   await page.click('.reveal-next');
   await clickSettled(page, cellSelector('scores', 2, 1, 1));                // a selection in head 2
   await page.click('.instructor-toggle');
-  await page.uncheck('.instructor-panel input[name=show-step][value=scale]');
-  await page.check('.instructor-panel input[name=lock][value=W_Q]');
+  await checkSettled(page, '.instructor-panel input[name=show-step][value=scale]', false);
+  await checkSettled(page, '.instructor-panel input[name=lock][value=W_Q]');
   await page.fill('.instructor-panel textarea', 'Look at row 3 <b>only</b>.');
   await page.press('.instructor-panel textarea', 'Tab');
   await page.click('.step-nav a[data-step=softmax]');

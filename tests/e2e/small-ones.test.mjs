@@ -3,7 +3,7 @@
 // apart, and the retrieval toy counts from 1 everywhere.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, open, openPage, choosePreset, cellSelector, waitForPage, clickSettled } from './helpers.mjs';
+import { startBrowser, open, openPage, choosePreset, cellSelector, waitForPage, clickSettled, checkSettled } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -26,7 +26,7 @@ test('a multi-head shapes exercise on one head says "1 head"', async () => {
 test('causal decoding: the text says "…" as the heatmap shows, and the inspector keeps future rows to itself', async () => {
   const { page, problems } = await open(env);
   await choosePreset(page, 'toy-dk4');
-  await page.check('.mask-control input[value=causal]');
+  await checkSettled(page, '.mask-control input[value=causal]');
   assert.equal((await page.locator(cellSelector('weights', 2, 0)).textContent()).trim(), '…');
   const notes = await page.locator('#step-softmax').textContent();
   assert.match(notes, /show “…” in place of their numbers/);

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { startBrowser, openPage, ready, waitForPage, typeIntoCell, cellSelector, typeInQuickSuccession, clickSettled } from './helpers.mjs';
+import { startBrowser, openPage, ready, waitForPage, typeIntoCell, cellSelector, typeInQuickSuccession, clickSettled, checkSettled } from './helpers.mjs';
 import { LANGUAGE_CODES, languageProblems } from './languages-helpers.mjs';
 
 const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
@@ -44,7 +44,7 @@ for (const code of LANGUAGE_CODES) {
     await page.click('.instructor-toggle');
     await page.fill('input[name=heads]', '2');
     await page.press('input[name=heads]', 'Enter');
-    await page.check('.mask-control input[value=causal]');
+    await checkSettled(page, '.mask-control input[value=causal]');
     await waitForPage(page, () => window.attentionLab.getTrace()?.heads === 2 && window.attentionLab.getTrace().mask === 'causal');
     assert.deepEqual(await languageProblems(page, code), { keys: [], english: [] }, 'with the inspector, the instructor panel, two heads and a causal mask');
     // the Export and Embed dialogs, and the projector's view
