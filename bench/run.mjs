@@ -137,7 +137,8 @@ if (PARTS.has('page')) {
   results.page.total_raw = files.reduce((s, x) => s + x.raw, 0);
   results.page.total_gzip = files.reduce((s, x) => s + x.gzip, 0);
 
-  // each moment of a load (the first lesson drawn, then painted, the page ready): its median over the loads, and every load's
+  // each moment of a load (the first lesson drawn, then painted; the page ready): its median over the loads, and
+  // its figure in every load
   const record = (loads, kind) => {
     for (const [moment, key] of [['first_lesson', 'ms'], ['first_lesson_painted', 'paintedMs'], ['ready', 'readyMs']]) {
       const xs = loads.map((load) => load[key]);
