@@ -3,13 +3,14 @@
 #include <cmath>
 
 #include "portable_math.hpp"
+#include "product.hpp"
 
 namespace attnlab {
 
 Matrix alignment_scores(const Lesson& lesson, const Matrix& Q, const Matrix& K) {
   switch (lesson.score) {
     case ScoreKind::scaled_dot:
-    case ScoreKind::dot: return Q * K.transpose();
+    case ScoreKind::dot: return product_transposed(Q, K);
     case ScoreKind::general:  // q · W_a · kᵀ
       return Q * *lesson.find("W_a") * K.transpose();
     case ScoreKind::location:  // (q · W_a)[j]: the key's position, not its content

@@ -9,6 +9,7 @@
 #include "mask.hpp"
 #include "multi_head.hpp"
 #include "positions.hpp"
+#include "product.hpp"
 
 namespace attnlab {
 
@@ -118,7 +119,7 @@ Trace compute_trace(Lesson lesson, Trace* previous) {
       c.divisor = std::sqrt(static_cast<double>(c.d_k));
       c.visible = source_visibility(lesson, n);
       MultiHead a = multi_head(in, t.source_X, cross, t.heads, c.divisor, c.visible,
-                               [](const Matrix& Q, const Matrix& K) { return Matrix(Q * K.transpose()); });
+                               [](const Matrix& Q, const Matrix& K) { return product_transposed(Q, K); });
       c.head = std::move(a.head);
       c.concat = std::move(a.concat);
       c.output = std::move(a.output);

@@ -1,6 +1,7 @@
 #include "feed_forward.hpp"
 
 #include "portable_math.hpp"
+#include "product.hpp"
 
 namespace attnlab {
 
@@ -10,7 +11,7 @@ double activate(Activation a, double x) {
 }
 
 Matrix affine(const Matrix& x, const Matrix& W, const Matrix* b) {
-  Matrix y = x * W;
+  Matrix y = product(x, W);
   if (b) y.rowwise() += b->row(0);
   return y;
 }

@@ -3,6 +3,7 @@
 #include "feed_forward.hpp"
 #include "given_weights.hpp"
 #include "mask.hpp"
+#include "product.hpp"
 #include "softmax.hpp"
 
 namespace attnlab {
@@ -57,7 +58,7 @@ MultiHead multi_head(const Matrix& queries, const Matrix& keys, const Projection
     }
     const bool keep_Z = kept.weights && kept.V;
     out.Z_kept = out.Z_kept && keep_Z;
-    head.Z = keep_Z ? std::move(prev->Z) : Matrix(head.weights * head.V);
+    head.Z = keep_Z ? std::move(prev->Z) : product(head.weights, head.V);
     out.concat.middleCols(h * d_v, d_v) = head.Z;
     out.head.push_back(std::move(head));
   }
