@@ -1,7 +1,6 @@
 #include "product.hpp"
 
 #include <algorithm>
-#include <vector>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -101,23 +100,22 @@ void row_tiles(const double* A, Index lda, const double* panels, double* C, Inde
 // C (rows × cols, ldc apart) += A (rows × kb) · B (kb × cols): one block of Eigen's blocking. Eigen computes a
 // row-major C as Cᵀ = Bᵀ·Aᵀ, so C's columns are its kernel's rows: groups of 4, then 2, then 1, per block.
 void add_block(const double* A, Index lda, const double* B, Index ldb, double* C, Index ldc, Index rows, Index cols,
-               Index kb, std::vector<double>& panels) {
+               Index kb, double* panels) {
   // B's block copied into panels of 4, 2 and 1 columns, each kb rows of consecutive numbers
-  panels.resize(static_cast<std::size_t>(kb * cols));
-  double* p = panels.data();
+  double* p = panels;
   for (Index j = 0; j < cols;) {
     const Index w = cols - j >= 4 ? 4 : cols - j >= 2 ? 2 : 1;
     for (Index t = 0; t < kb; ++t, p += w) std::copy(B + t * ldb + j, B + t * ldb + j + w, p);
     j += w;
   }
   Index i = 0;
-  for (; i + 4 <= rows; i += 4) row_tiles<4>(A + i * lda, lda, panels.data(), C + i * ldc, ldc, cols, kb);
+  for (; i + 4 <= rows; i += 4) row_tiles<4>(A + i * lda, lda, panels, C + i * ldc, ldc, cols, kb);
   const double* a = A + i * lda;
   double* c = C + i * ldc;
   switch (rows - i) {
-    case 3: row_tiles<3>(a, lda, panels.data(), c, ldc, cols, kb); break;
-    case 2: row_tiles<2>(a, lda, panels.data(), c, ldc, cols, kb); break;
-    case 1: row_tiles<1>(a, lda, panels.data(), c, ldc, cols, kb); break;
+    case 3: row_tiles<3>(a, lda, panels, c, ldc, cols, kb); break;
+    case 2: row_tiles<2>(a, lda, panels, c, ldc, cols, kb); break;
+    case 1: row_tiles<1>(a, lda, panels, c, ldc, cols, kb); break;
     default: break;
   }
 }
@@ -131,12 +129,13 @@ Matrix packed_product(const Matrix& A, const Matrix& B) {
   Index kc = k, mc = m, nc = n;
   Eigen::internal::computeProductBlockingSizes<double, double, 1, Index>(kc, mc, nc, 1);
   Matrix C = Matrix::Zero(n, m);
-  std::vector<double> panels;
+  // B's blocks, copied (16-byte aligned, as Eigen allocates: a load of two numbers never straddles two cache lines)
+  Vector panels(std::min(kc, k) * std::min(mc, m));
   for (Index j0 = 0; j0 < m; j0 += mc)
     for (Index k0 = 0; k0 < k; k0 += kc)
       for (Index i0 = 0; i0 < n; i0 += nc)
         add_block(A.data() + i0 * k + k0, k, B.data() + k0 * m + j0, m, C.data() + i0 * m + j0, m, std::min(nc, n - i0),
-                  std::min(mc, m - j0), std::min(kc, k - k0), panels);
+                  std::min(mc, m - j0), std::min(kc, k - k0), panels.data());
   return C;
 }
 
