@@ -97,17 +97,19 @@ void row_tiles(const double* A, Index lda, const double* panels, double* C, Inde
   if (j < cols) tile1(A, lda, panels, C + j, ldc, R, kb);
 }
 
-// C (rows × cols, ldc apart) += A (rows × kb) · B (kb × cols): one block of Eigen's blocking. Eigen computes a
-// row-major C as Cᵀ = Bᵀ·Aᵀ, so C's columns are its kernel's rows: groups of 4, then 2, then 1, per block.
-void add_block(const double* A, Index lda, const double* B, Index ldb, double* C, Index ldc, Index rows, Index cols,
-               Index kb, double* panels) {
-  // B's block copied into panels of 4, 2 and 1 columns, each kb rows of consecutive numbers
-  double* p = panels;
+// B's block (kb × cols) copied into panels of 4, 2 and 1 columns, each kb rows of consecutive numbers.
+void pack(const double* B, Index ldb, Index kb, Index cols, double* panels) {
   for (Index j = 0; j < cols;) {
     const Index w = cols - j >= 4 ? 4 : cols - j >= 2 ? 2 : 1;
-    for (Index t = 0; t < kb; ++t, p += w) std::copy(B + t * ldb + j, B + t * ldb + j + w, p);
+    for (Index t = 0; t < kb; ++t, panels += w) std::copy(B + t * ldb + j, B + t * ldb + j + w, panels);
     j += w;
   }
+}
+
+// C (rows × cols, ldc apart) += A (rows × kb) · B's packed block: one block of Eigen's blocking. Eigen computes a
+// row-major C as Cᵀ = Bᵀ·Aᵀ, so C's columns are its kernel's rows: groups of 4, then 2, then 1, per block.
+void add_block(const double* A, Index lda, const double* panels, double* C, Index ldc, Index rows, Index cols,
+               Index kb) {
   Index i = 0;
   for (; i + 4 <= rows; i += 4) row_tiles<4>(A + i * lda, lda, panels, C + i * ldc, ldc, cols, kb);
   const double* a = A + i * lda;
@@ -129,13 +131,17 @@ Matrix packed_product(const Matrix& A, const Matrix& B) {
   Index kc = k, mc = m, nc = n;
   Eigen::internal::computeProductBlockingSizes<double, double, 1, Index>(kc, mc, nc, 1);
   Matrix C = Matrix::Zero(n, m);
-  // B's blocks, copied (16-byte aligned, as Eigen allocates: a load of two numbers never straddles two cache lines)
+  // B's packed block (16-byte aligned, as Eigen allocates: a load of two numbers never straddles two cache lines)
   Vector panels(std::min(kc, k) * std::min(mc, m));
-  for (Index j0 = 0; j0 < m; j0 += mc)
-    for (Index k0 = 0; k0 < k; k0 += kc)
+  for (Index j0 = 0; j0 < m; j0 += mc) {
+    const Index cols = std::min(mc, m - j0);
+    for (Index k0 = 0; k0 < k; k0 += kc) {
+      const Index kb = std::min(kc, k - k0);
+      pack(B.data() + k0 * m + j0, m, kb, cols, panels.data());
       for (Index i0 = 0; i0 < n; i0 += nc)
-        add_block(A.data() + i0 * k + k0, k, B.data() + k0 * m + j0, m, C.data() + i0 * m + j0, m, std::min(nc, n - i0),
-                  std::min(mc, m - j0), std::min(kc, k - k0), panels.data());
+        add_block(A.data() + i0 * k + k0, k, panels.data(), C.data() + i0 * m + j0, m, std::min(nc, n - i0), cols, kb);
+    }
+  }
   return C;
 }
 
