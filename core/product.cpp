@@ -86,11 +86,7 @@ void row_tiles(const double* A, Index lda, const double* panels, double* C, Inde
   Index j = 0;
   for (; j + 4 <= cols; j += 4, panels += 4 * kb) tile4<R>(A, lda, panels, C + j, ldc, kb);
   if (j + 2 <= cols) {
-    if (R == 4) {
-      tile2<4>(A, lda, panels, C + j, ldc, kb);
-    } else {
-      for (int r = 0; r < R; ++r) tile2<1>(A + r * lda, lda, panels, C + r * ldc + j, ldc, kb);
-    }
+    tile2<R>(A, lda, panels, C + j, ldc, kb);
     panels += 2 * kb;
     j += 2;
   }
@@ -151,16 +147,18 @@ bool eigen_blocked(Eigen::Index n, Eigen::Index k, Eigen::Index m) {
   return n > 1 && m > 1 && k > 0 && k + n + m >= EIGEN_GEMM_TO_COEFFBASED_THRESHOLD;
 }
 
-#if defined(__EMSCRIPTEN__)
 Matrix product(const Matrix& A, const Matrix& B) {
-  return eigen_blocked(A.rows(), A.cols(), B.cols()) ? packed_product(A, B) : Matrix(A * B);
-}
-Matrix product_transposed(const Matrix& A, const Matrix& K) {
-  return eigen_blocked(A.rows(), A.cols(), K.rows()) ? packed_product(A, K.transpose()) : Matrix(A * K.transpose());
-}
-#else
-Matrix product(const Matrix& A, const Matrix& B) { return A * B; }
-Matrix product_transposed(const Matrix& A, const Matrix& K) { return A * K.transpose(); }
+#if defined(__EMSCRIPTEN__)
+  if (eigen_blocked(A.rows(), A.cols(), B.cols())) return packed_product(A, B);
 #endif
+  return A * B;
+}
+
+Matrix product_transposed(const Matrix& A, const Matrix& K) {
+#if defined(__EMSCRIPTEN__)
+  if (eigen_blocked(A.rows(), A.cols(), K.rows())) return packed_product(A, K.transpose());
+#endif
+  return A * K.transpose();
+}
 
 }  // namespace attnlab
