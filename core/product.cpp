@@ -93,13 +93,23 @@ void row_tiles(const double* A, Index lda, const double* panels, double* C, Inde
   if (j < cols) tile1(A, lda, panels, C + j, ldc, R, kb);
 }
 
-// B's block (kb × cols) copied into panels of 4, 2 and 1 columns, each kb rows of consecutive numbers.
+// B's block (kb × cols) copied into panels of 4, 2 and 1 columns, each kb rows of consecutive numbers. The width
+// is a template argument so each row's copy is a few loads and stores, not a call to memmove.
+template <int W>
+void pack_panel(const double* B, Index ldb, Index kb, double* panel) {
+  for (Index t = 0; t < kb; ++t, panel += W)
+    for (int c = 0; c < W; ++c) panel[c] = B[t * ldb + c];
+}
+
 void pack(const double* B, Index ldb, Index kb, Index cols, double* panels) {
-  for (Index j = 0; j < cols;) {
-    const Index w = cols - j >= 4 ? 4 : cols - j >= 2 ? 2 : 1;
-    for (Index t = 0; t < kb; ++t, panels += w) std::copy(B + t * ldb + j, B + t * ldb + j + w, panels);
-    j += w;
+  Index j = 0;
+  for (; j + 4 <= cols; j += 4, panels += 4 * kb) pack_panel<4>(B + j, ldb, kb, panels);
+  if (j + 2 <= cols) {
+    pack_panel<2>(B + j, ldb, kb, panels);
+    panels += 2 * kb;
+    j += 2;
   }
+  if (j < cols) pack_panel<1>(B + j, ldb, kb, panels);
 }
 
 // C (rows × cols, ldc apart) += A (rows × kb) · B's packed block: one block of Eigen's blocking. Eigen computes a
