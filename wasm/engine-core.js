@@ -235,16 +235,14 @@ function wrap(M) {
     for (const m of matricesIn(trace)) holder.set(m, trace);
     return trace;
   }
-  // Whether a matrix in wasm memory holds the numbers of `other` ({rows, cols, data}: a copy read out, or another
-  // matrix in wasm memory, inMemory), bit for bit (reading is cheap; a copy writes fresh memory, which costs a page
-  // fault per 4 KB).
+  // Whether a matrix in wasm memory holds the numbers of `other` (a copy read out), bit for bit (reading is cheap; a
+  // copy writes fresh memory, which costs a page fault per 4 KB).
   function sameBits([a, rows, cols], other) {
     if (rows !== other.rows || cols !== other.cols) return false;
     const words = new Int32Array(other.data.buffer, other.data.byteOffset, rows * cols * 2), x = a / 4, h = M.HEAP32;
     for (let k = 0; k < words.length; k++) if (h[x + k] !== words[k]) return false;
     return true;
   }
-  const inMemory = ([p, rows, cols]) => ({ rows, cols, data: M.HEAPF64.subarray(p / 8, p / 8 + rows * cols) });
 
   // Large matrices skip JSON: they are copied into wasm memory for the one call and override the lesson's field
   // ({"X": [address, rows, cols]}). All are checked before any is sent. fn(lessonText, typedText) runs the call.
@@ -293,15 +291,20 @@ function wrap(M) {
     const visible = M.HEAPU8.slice(info.visible, info.visible + n * keys), hidesNothing = !visible.includes(0);
     const kept = new Set(previous ? info.unchanged : []);
     const attached = (m) => m.data.buffer.byteLength > 0;
-    // a matrix equal to its twin ([address, copy], one already read) shares the twin's copy, as masked shares scaled's:
-    // without W_O the output is the concatenation, one head's concatenation is its Z, the lesson's X is the trace's X.
-    // The engine takes over no step of a layer's lesson, so there a matrix with the numbers of the previous trace's
-    // copy is that copy again (a weight's, when X is edited): the page does not repaint a matrix it has drawn.
-    const read = (name, at, was, twin) => {
-      const earlier = was && attached(was) ? was : null;
-      if (earlier && kept.has(name)) return earlier;
-      if (twin && sameBits(at, inMemory(twin[0]))) return twin[1];
-      return earlier && sameBits(at, earlier) ? earlier : readMatrix(at);
+    // A matrix the engine placed where one already read lies (a copy of it by construction: one head's
+    // concatenation is its Z, the output without W_O the concatenation, the lesson's X the trace's X) shares that
+    // one's copy, as masked shares scaled's. The engine takes over no step of a layer's lesson, so there a matrix
+    // with the numbers of the previous trace's copy is that copy again (a weight's, when X is edited): the page
+    // does not repaint a matrix it has drawn.
+    const atAddress = new Map();
+    const read = (name, at, was) => {
+      const earlier = was && attached(was) ? was : null, [address] = at;
+      let m = atAddress.get(address);
+      if (!m) {
+        m = earlier && (kept.has(name) || sameBits(at, earlier)) ? earlier : readMatrix(at);
+        if (address) atAddress.set(address, m); // (an empty matrix lies nowhere)
+      }
+      return m;
     };
     const headTraces = info.headTraces.map((h, k) => {
       const was = previous?.headTraces[k] ?? {}, head = {};
@@ -316,15 +319,15 @@ function wrap(M) {
       return head;
     });
     const X = read('X', info.X, previous?.X);
-    const concat = read('concat', info.concat, previous?.concat, [info.headTraces[0].Z, headTraces[0].Z]); // (shapes differ past one head)
+    const concat = read('concat', info.concat, previous?.concat);
     return copyOut({
       tokens: info.tokens, tokenIds: info.tokenIds, vocab: info.vocab, unchanged: previous ? info.unchanged : [],
       dModel: info.dModel, dK: info.dK, dV: info.dV, heads: info.heads,
       score: info.score, scale: info.scale, mask: info.mask, divisor: info.divisor,
       visible, keys,
       X, headTraces, concat,
-      output: read('output', info.output, previous?.output, [info.concat, concat]),
-      inputs: Object.fromEntries(Object.entries(info.inputs).map(([name, at]) => [name, read(name, at, previous?.inputs[name], name === 'X' ? [info.X, X] : null)])),
+      output: read('output', info.output, previous?.output),
+      inputs: Object.fromEntries(Object.entries(info.inputs).map(([name, at]) => [name, read(name, at, previous?.inputs[name])])),
       ...readTransformer(info),
     }, given);
   }

@@ -180,7 +180,7 @@ test('a mask that hides nothing: masked is scaled (one copy for both)', () => {
   assert.equal(cell(causal.masked, 1, 0), cell(causal.scaled, 1, 0));
 });
 
-test('matrices equal number for number share one copy: one head\'s concat is its Z, without W_O the output is the concat, the lesson\'s X is the trace\'s X', () => {
+test('a matrix the engine made as a copy of another shares its copy: one head\'s concat is its Z, without W_O the output is the concat, the lesson\'s X is the trace\'s X', () => {
   const lesson = fixture('lecture20_seed20').lesson;
   const t = engine.trace(lesson).value;
   assert.equal(t.concat, t.headTraces[0].Z);
