@@ -24,8 +24,8 @@ bash scripts/setup.sh test
 
 # The browser tests keep about 0.7 of the 2 cores busy (most of their time is waiting on Chromium): when both are
 # asked for, the sanitizer and fuzz layers run beside them, as a `test.sh` of their own at the lowest CPU priority
-# in a process group of their own, their output printed after the browser tests' (a cold run 28.4 and
-# 30.4 minutes, 33.0 the run before: README).
+# in a process group of their own, their output printed after the browser tests' (cold runs of 28–30
+# minutes where they took 32–33: README).
 beside=() rest=()
 for layer in "${layers[@]}"; do
   if [[ ($layer == sanitize || $layer == fuzz) && " ${layers[*]} " == *" e2e "* ]]; then beside+=("$layer"); else rest+=("$layer"); fi
