@@ -24,7 +24,7 @@ bash scripts/setup.sh test
 
 # The browser tests keep about 0.7 of the 2 cores busy (most of their time is waiting on Chromium): when both are
 # asked for, the sanitizer and fuzz layers run beside them, as a `test.sh` of their own at the lowest CPU priority
-# in a process group of their own, their output printed after the browser tests' (a cold run 2.5–4.5 minutes
+# in a process group of their own, their output printed after the browser tests' (a cold run 2.0–4.6 minutes
 # shorter on a loaded 2-core machine: README, "How long").
 beside=() rest=()
 for layer in "${layers[@]}"; do
