@@ -1,10 +1,10 @@
 // Issue 18, the command lines: both CLIs (native build/bin/attnlab and bin/attnlab.mjs on the wasm engine) refuse
 // what is not a file, stop reading at the 32 MiB cap (files, pipes, standard input), say "not UTF-8" for text that
 // is not, read a seed as the page does, cap what one trace prints — with the same words and exit codes.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -12,6 +12,7 @@ const root = new URL('../../', import.meta.url).pathname;
 const native = join(root, 'build/bin/attnlab');
 const wasm = join(root, 'bin/attnlab.mjs');
 const scratch = mkdtempSync(join(tmpdir(), 'attnlab-hostile-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
 const MiB = 1 << 20;
 
 function run(cli, args, options = {}) {

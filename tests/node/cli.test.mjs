@@ -1,9 +1,9 @@
 // The two CLIs — native build/bin/attnlab and bin/attnlab.mjs on the wasm engine — print identical traces
 // and identical messages, for every fixture and for malformed lessons.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -13,6 +13,7 @@ const wasm = join(root, 'bin/attnlab.mjs');
 const { attnlab } = await import(wasm);
 const goldenDir = join(root, 'tests/fixtures/golden');
 const scratch = mkdtempSync(join(tmpdir(), 'attnlab-cli-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
 
 // The native binary runs as a process (a few milliseconds); the wasm CLI runs in this process (bin/attnlab.mjs's
 // attnlab()), so the engine is loaded once, not once per call.

@@ -1,10 +1,10 @@
 // Results codes and `attnlab grade`: codes made by the page's encoder (web/lms/results-code.js) from answers to
 // sheets the engine generated are judged again by both command lines, which print the same CSV; a code cut short,
 // changed or of an unknown set is named in the problem column; an authored set is graded with --set.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeResultsCode } from '../../web/lms/results-code.js';
@@ -17,6 +17,7 @@ const { attnlab } = await import(join(root, 'bin/attnlab.mjs'));
 const { loadEngine } = await import(join(root, 'wasm/engine.js'));
 const engine = await loadEngine({ wasmBinary: readFileSync(join(root, 'build-wasm/wasm/attnlab_engine.wasm')) });
 const scratch = mkdtempSync(join(tmpdir(), 'attnlab-grade-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
 
 async function both(args) {
   const r = spawnSync(native, args, { encoding: 'utf8' });
