@@ -3,7 +3,7 @@
 // show the step's title; labs.html#bahdanau opens at its section.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, openPage, open, waitForPage } from './helpers.mjs';
+import { startBrowser, openPage, open, waitForPage, cellSelector, clickSettled } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -46,6 +46,42 @@ test('on a phone, a step pill lands with the step title in view below the header
   }
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('the inspector beside the cards sticks below the header, however many lines the header wraps to', async () => {
+  // (the header is two lines wide at 1440 px and three at 1024 and 1280, more or fewer by language)
+  for (const [path, width, height] of [['', 1024, 768], ['', 1280, 800], ['', 1440, 900], ['?lang=de', 1280, 800]]) {
+    const { page, problems } = await open(env, path, { width, height });
+    await clickSettled(page, cellSelector('scores', 2, 1));
+    await page.click('.step-nav a[data-step=sum]');
+    await landed(page);
+    const at = await page.evaluate(() => ({
+      header: document.querySelector('.top').getBoundingClientRect().bottom,
+      title: document.querySelector('.inspector h2').getBoundingClientRect().top,
+      side: document.querySelector('.side').getBoundingClientRect(),
+      scrolled: scrollY,
+    }));
+    const where = `${path || 'en'} at ${width} × ${height}`;
+    assert.ok(at.scrolled > 500, `${where}: the page was scrolled to the Sum step`);
+    assert.ok(at.side.top >= at.header && at.side.top <= at.header + 16, `${where}: the inspector's column starts at ${at.side.top}, the header ends at ${at.header}`);
+    assert.ok(at.title > at.header, `${where}: the inspector's title at ${at.title}, under the header (which ends at ${at.header})`);
+    assert.ok(at.side.bottom <= height, `${where}: the inspector's column ends at ${at.side.bottom}, below the screen`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
+});
+
+test('"Continue into the full layer" lands on the new step, its title just below the header', async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const { page, problems } = await open(env, '', viewport);
+    await clickSettled(page, 'button.continue-layer');
+    await page.waitForSelector('#step-add_norm h2');
+    await landed(page);
+    const at = await placeOf(page, 'add_norm');
+    assert.ok(at.title >= at.header - 1 && at.title <= at.header + 60, `${viewport.width}px: the title at ${at.title}, the header ends at ${at.header}`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
 });
 
 test('embeds never scroll the page that hosts them, however many and wherever they are', async () => {

@@ -38,9 +38,13 @@ export class HeaderControls {
     // (the language sits with the page links, before the lesson's fields)
     el.insertBefore(languagePicker(el, { beforeLeave: options.beforeLeave }).element, el.querySelector('.field.sentence'));
     // On a phone the header sticks as one line, the step pills: the fields above them scroll away with the page
-    // (style.css: .top's top is minus their height, measured here as the layout changes).
+    // (style.css: .top's top is minus their height, measured here as the layout changes). On a laptop the header
+    // wraps to two or three lines, by width and language: the inspector's column sticks below its height.
     const nav = el.querySelector('.step-nav');
-    new ResizeObserver(() => container.style.setProperty('--fields-h', `${nav.offsetTop}px`)).observe(el);
+    new ResizeObserver(() => {
+      container.style.setProperty('--fields-h', `${nav.offsetTop}px`);
+      document.documentElement.style.setProperty('--header-h', `${container.offsetHeight}px`);
+    }).observe(el);
     this.sentence = el.querySelector('[name=sentence]');
     this.preset = el.querySelector('[name=preset]');
     this.seed = el.querySelector('[name=seed]');

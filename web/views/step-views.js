@@ -11,6 +11,7 @@ import { t as say } from '../i18n/i18n.js';
 import { localizeDigits } from '../i18n/numerals.js';
 import { positionsKind } from '../layer-edit.js';
 import { KvCacheView } from './kv-cache-view.js';
+import { landOn } from './land.js';
 import { splitsModel } from '../lesson-edit.js';
 import { setHtml, setProp } from './dom.js';
 import { givenWeightsNotes } from './given-weights.js';
@@ -209,8 +210,8 @@ export const STEP_VIEWS = {
       host.append(more);
       more.addEventListener('click', (e) => {
         if (!e.target.closest('button[data-action=layer]')) return;
-        // the student asked to go on: the new step comes into view
-        if (on.addLayer().ok) document.getElementById('step-add_norm')?.scrollIntoView({ block: 'start' });
+        // the student asked to go on: the new step lands below the header, as a step pill lands
+        if (on.addLayer().ok) landOn(document.getElementById('step-add_norm'));
       });
       const kv = new KvCacheView(host, on);
       return {
