@@ -32,6 +32,17 @@ test('a lesson of the six steps looks as before; "Continue into the full layer" 
   assert.deepEqual(problems, []);
 });
 
+test("a layer step's choices are set like its other controls: the page's font, a gap after their label", async () => {
+  for (const [step, name] of [['add_norm', 'norm'], ['ffn', 'activation'], ['embed', 'positions']]) {
+    const at = await page.locator(`#step-${step} select[name=${name}]`).evaluate((select) => {
+      const label = select.closest('label').querySelector('span'), [a, b] = [label, select].map((el) => el.getBoundingClientRect());
+      return { select: getComputedStyle(select).fontSize, card: getComputedStyle(select.closest('.step-card')).fontSize, gap: b.left - a.right };
+    });
+    assert.equal(at.select, at.card, `${step}: the choice's font is ${at.select}, the card's ${at.card}`);
+    assert.ok(at.gap >= 4, `${step}: ${at.gap}px between the label and its choice`);
+  }
+});
+
 test('editing γ₁ changes the norm and everything after it, not the residual sum before it', async () => {
   const sum = await readCell(page, 'sum1', 1, 2);
   const norm = await readCell(page, 'norm1', 1, 2);
