@@ -1,6 +1,7 @@
 // Issue 14, item 2: links and embeds land where they point. A share link opens on its step below the sticky header,
 // after the cards above it have laid out; an embed never scrolls the page that hosts it; the step pills on a phone
-// show the step's title; labs.html#bahdanau opens at its section.
+// show the step's title; labs.html#bahdanau opens at its section. "Continue into the full layer" lands as a step pill
+// does, and the inspector's column stays below the sticky header however many lines it wraps to.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startBrowser, openPage, open, waitForPage, cellSelector, clickSettled } from './helpers.mjs';

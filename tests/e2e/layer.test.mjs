@@ -32,7 +32,7 @@ test('a lesson of the six steps looks as before; "Continue into the full layer" 
   assert.deepEqual(problems, []);
 });
 
-test("a layer step's choices are set like its other controls: the page's font, a gap after their label", async () => {
+test("the steps' choices (positions, where the norm sits, the activation) are set like their other controls", async () => {
   for (const [step, name] of [['add_norm', 'norm'], ['ffn', 'activation'], ['embed', 'positions']]) {
     const at = await page.locator(`#step-${step} select[name=${name}]`).evaluate((select) => {
       const label = select.closest('label').querySelector('span'), [a, b] = [label, select].map((el) => el.getBoundingClientRect());

@@ -161,6 +161,21 @@ export class Switch {
   update(checked) { this.input.checked = checked; }
 }
 
+/** A labelled choice among a few named options: the positions, where the norm sits, the activation. */
+export class Choice {
+  /** options: {name, label (HTML), options: [[value, text (HTML)], …], onChange(value)} */
+  constructor(container, options) {
+    this.el = document.createElement('label');
+    this.el.className = 'control';
+    this.el.innerHTML = `<span>${options.label}</span><select name="${options.name}">${options.options.map(([v, text]) => `<option value="${v}">${text}</option>`).join('')}</select>`;
+    container.append(this.el);
+    this.input = this.el.querySelector('select');
+    this.input.addEventListener('change', () => options.onChange(this.input.value));
+  }
+
+  update(value) { setProp(this.input, 'value', value); }
+}
+
 /** Mask kind (the engine's names: none / causal / padding / matrix, shown as custom), the causal reveal and the PAD toggles. */
 export class MaskControl {
   /** options: {onKind(kind), onReveal(step), onPadding(i, isPad)} */

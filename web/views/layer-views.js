@@ -8,7 +8,7 @@ import { shownExact as formatExact } from '../numbers.js';
 import { t as say } from '../i18n/i18n.js';
 import { localizeDigits } from '../i18n/numerals.js';
 import { setHtml } from './dom.js';
-import { NumberControl } from './controls.js';
+import { Choice, NumberControl } from './controls.js';
 
 const q = (s) => say('walkthrough.quote', { text: `\u2068${s}\u2069` });
 // a matrix named in words has its name in the page's language (walkthrough.layer.label / .title), a symbol keeps it
@@ -76,17 +76,6 @@ function paintOf(step) {
   };
 }
 
-/** A select of a few named options, reporting its value. */
-function select(host, { name, label, options, onChange }) {
-  const el = document.createElement('label');
-  el.className = 'control';
-  el.innerHTML = `<span>${label}</span><select name="${name}">${options.map(([v, text]) => `<option value="${v}">${text}</option>`).join('')}</select>`;
-  host.append(el);
-  const input = el.querySelector('select');
-  input.addEventListener('change', () => onChange(input.value));
-  return { el, input, update: (v) => { if (input.value !== v) input.value = v; } };
-}
-
 const rowStats = (t, k) => {
   const n = t.layer[`norm${k}`];
   return say('walkthrough.layer.rowStats', { token: q(escapeHtml(t.tokens[0])), mean: formatExact(n.mean[0]), variance: formatExact(n.var[0]), eps: localizeDigits(String(t.layer.eps)) });
@@ -94,7 +83,7 @@ const rowStats = (t, k) => {
 
 const CONTROLS = {
   add_norm(host, on) {
-    const norm = select(host, { name: 'norm', label: say('walkthrough.layer.normWhere'), options: [['post', say('walkthrough.layer.postNorm')], ['pre', say('walkthrough.layer.preNorm')]], onChange: (v) => on.layerOption('norm', v) });
+    const norm = new Choice(host, { name: 'norm', label: say('walkthrough.layer.normWhere'), options: [['post', say('walkthrough.layer.postNorm')], ['pre', say('walkthrough.layer.preNorm')]], onChange: (v) => on.layerOption('norm', v) });
     return { update: (state) => norm.update(state.lesson.layer?.norm ?? 'post'), lock: (locked) => { norm.input.disabled = locked('layer'); } };
   },
   cross_score(host, on) {
@@ -122,7 +111,7 @@ const CONTROLS = {
     };
   },
   ffn(host, on) {
-    const act = select(host, { name: 'activation', label: say('walkthrough.layer.activation'), options: [['relu', 'ReLU: max(0, x)'], ['gelu', 'GELU: x·Φ(x)']], onChange: (v) => on.layerOption('activation', v) });
+    const act = new Choice(host, { name: 'activation', label: say('walkthrough.layer.activation'), options: [['relu', 'ReLU: max(0, x)'], ['gelu', 'GELU: x·Φ(x)']], onChange: (v) => on.layerOption('activation', v) });
     const dFf = new NumberControl(host, { label: 'd<sub>ff</sub>', name: 'd_ff', min: 1, max: 256, onChange: (v) => on.dFf(v) });
     return {
       update: (state, t) => { act.update(state.lesson.layer?.activation ?? 'relu'); dFf.update(extent(t, 'hidden')); },

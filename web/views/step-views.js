@@ -13,9 +13,9 @@ import { positionsKind } from '../layer-edit.js';
 import { KvCacheView } from './kv-cache-view.js';
 import { landOn } from './land.js';
 import { splitsModel } from '../lesson-edit.js';
-import { setHtml, setProp } from './dom.js';
+import { setHtml } from './dom.js';
 import { givenWeightsNotes } from './given-weights.js';
-import { MaskControl, MaskGrid, NumberControl, Switch } from './controls.js';
+import { Choice, MaskControl, MaskGrid, NumberControl, Switch } from './controls.js';
 
 // a token in a sentence of ours, isolated: a right-to-left override in it cannot reverse the words after it
 const q = (s) => say('walkthrough.quote', { text: `\u2068${s}\u2069` });
@@ -66,15 +66,10 @@ export const STEP_VIEWS = {
   embed: {
     controls(host, on) {
       const dModel = new NumberControl(host, { label: 'd<sub>model</sub>', name: 'd_model', min: 1, max: 64, onChange: (v) => on.resize({ dModel: v }) });
-      const box = document.createElement('label');
-      box.className = 'control';
-      box.innerHTML = `<span>${say('walkthrough.embed.positions')}</span><select name="positions">${['none', 'sinusoidal', 'learned'].map((k) => `<option value="${k}">${say(`walkthrough.embed.positionsKind.${k}`)}</option>`).join('')}</select>`;
-      host.append(box);
-      const positions = box.querySelector('select');
-      positions.addEventListener('change', () => on.positions(positions.value));
+      const positions = new Choice(host, { name: 'positions', label: say('walkthrough.embed.positions'), options: ['none', 'sinusoidal', 'learned'].map((k) => [k, say(`walkthrough.embed.positionsKind.${k}`)]), onChange: (v) => on.positions(v) });
       return {
-        update: (state, t) => { dModel.update(t.dModel); setProp(positions, 'value', positionsKind(state.lesson)); },
-        lock: (locked) => { dModel.lock(locked('sizes')); positions.disabled = locked('positions'); },
+        update: (state, t) => { dModel.update(t.dModel); positions.update(positionsKind(state.lesson)); },
+        lock: (locked) => { dModel.lock(locked('sizes')); positions.input.disabled = locked('positions'); },
       };
     },
     grids(t, state) {
